@@ -1,0 +1,23 @@
+// Bundles the server with the SPA it serves (HTML import) into dist/app. The `bun build` CLI
+// ignores bunfig plugins, so Tailwind is only processed through this script.
+import { cpSync, rmSync } from "node:fs";
+import tailwind from "bun-plugin-tailwind";
+
+rmSync("dist/app", { recursive: true, force: true });
+const result = await Bun.build({
+  entrypoints: ["src/server/main.ts"],
+  outdir: "dist/app",
+  target: "bun",
+  minify: true,
+  // Without an absolute public path, deep links such as /program/42 load ../chunk.js and break.
+  publicPath: "/",
+  plugins: [tailwind],
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+});
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}
+// The bundle resolves migrations beside itself (db/client.ts uses import.meta.dir).
+cpSync("db/migrations", "dist/app/migrations", { recursive: true });
+console.log(`Built ${result.outputs.length} files into dist/app`);

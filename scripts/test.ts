@@ -1,0 +1,20 @@
+// `bun run test`: set up what a fresh clone lacks, then lint, typecheck and every test.
+import { ensureChromium, ensureDependencies, run } from "./setup";
+
+ensureDependencies();
+ensureChromium();
+run(["bun", "run", "lint"]);
+run(["bun", "run", "typecheck"]);
+
+const proc = Bun.spawn(["bun", "test", ...process.argv.slice(2)], { stdout: "inherit", stderr: "pipe" });
+let output = "";
+const decoder = new TextDecoder();
+for await (const chunk of proc.stderr) {
+  const text = decoder.decode(chunk);
+  output += text;
+  process.stderr.write(text);
+}
+const code = await proc.exited;
+const count = (word: string) => Number(output.match(new RegExp(`^\\s*(\\d+) ${word}$`, "m"))?.[1] ?? 0);
+console.log(`${count("pass")} passed, ${count("fail")} failed`);
+process.exit(code);

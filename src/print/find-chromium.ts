@@ -1,0 +1,20 @@
+import { existsSync } from "node:fs";
+
+// Debian's headless shell opens a page in ~61 ms against ~214 ms for full chromium: prefer it.
+const CANDIDATES = [
+  "/usr/lib/chromium/chromium-headless-shell",
+  "/usr/bin/chromium-headless-shell",
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+];
+
+/** The Chromium executable to drive: CHROMIUM_PATH if set, else the first system install found. */
+export const findChromium = (envPath = process.env.CHROMIUM_PATH): string | undefined => {
+  if (envPath) return existsSync(envPath) ? envPath : undefined;
+  const fromPath =
+    Bun.which("chromium-headless-shell") ?? Bun.which("chromium") ?? Bun.which("chromium-browser");
+  return CANDIDATES.find((c) => existsSync(c)) ?? fromPath ?? undefined;
+};
+
+export const CHROMIUM_MISSING_MESSAGE =
+  "Chromium was not found: install Debian's 'chromium' package (apt-get install chromium) or set CHROMIUM_PATH.";

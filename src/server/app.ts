@@ -1,0 +1,31 @@
+import { Elysia } from "elysia";
+import type { AppDatabase } from "../../db/client";
+import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
+import type { Config } from "./config";
+import { notFound } from "./errors";
+import { errorHandler } from "./http/error-handler";
+import { requestGuards } from "./http/request-guards";
+import { programRoutes } from "./programs/routes";
+
+export type AppDeps = {
+  config: Config;
+  db: AppDatabase;
+  authLimits?: AuthLimits;
+};
+
+/** The whole JSON API under /api, composed from feature modules. */
+export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppDeps) =>
+  new Elysia({ prefix: "/api" })
+    .use(errorHandler)
+    .use(requestGuards(config.PUBLIC_URL))
+    .get("/health", () => {
+      db.$client.query("select 1").get();
+      return { ok: true };
+    })
+    .use(authRoutes(db, authLimits))
+    .use(programRoutes(db))
+    .all("/*", () => {
+      throw notFound("No such API endpoint");
+    });
+
+export type Api = ReturnType<typeof createApi>;

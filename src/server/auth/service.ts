@@ -1,0 +1,106 @@
+import { eq, lt } from "drizzle-orm";
+import type { AppDatabase } from "../../../db/client";
+import { sessions, type UserRow, users } from "../../../db/schema";
+import { LIMITS } from "../../shared/constants";
+import type { LoginInput, RegisterInput, User } from "../../shared/schemas";
+import { AppError } from "../errors";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_MS = LIMITS.sessionDays * DAY_MS;
+// Sliding expiry without a write per request: extend only once a day has passed.
+const SESSION_REFRESH_AFTER_MS = DAY_MS;
+
+export const toPublicUser = (row: UserRow): User => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  subscriptionTier: row.subscriptionTier,
+  trialStartedAt: row.trialStartedAt.toISOString(),
+  trialEndsAt: new Date(row.trialStartedAt.getTime() + LIMITS.trialDays * DAY_MS).toISOString(),
+});
+
+const hashToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
+
+export const createSession = (db: AppDatabase, userId: string, now = new Date()) => {
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const expiresAt = new Date(now.getTime() + SESSION_MS);
+  db.insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now })
+    .run();
+  return { token, expiresAt };
+};
+
+/** The session's user, extending the session when it is due; null when unknown or expired. */
+export const resolveSession = (db: AppDatabase, token: string, now = new Date()) => {
+  const tokenHash = hashToken(token);
+  const row = db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .get();
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  if (now.getTime() + SESSION_MS - expiresAt.getTime() > SESSION_REFRESH_AFTER_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_MS);
+    db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash)).run();
+  }
+  return { user: row.user, expiresAt };
+};
+
+export const deleteSession = (db: AppDatabase, token: string) => {
+  db.delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .run();
+};
+
+export const deleteExpiredSessions = (db: AppDatabase, now = new Date()) => {
+  db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+};
+
+export const registerUser = async (db: AppDatabase, input: RegisterInput, now = new Date()) => {
+  const email = input.email.toLowerCase();
+  const taken = () =>
+    new AppError("CONFLICT", "An account with this email already exists. Please sign in instead.");
+  if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) throw taken();
+  const passwordHash = await Bun.password.hash(input.password, { algorithm: "argon2id" });
+  const row: UserRow = {
+    id: crypto.randomUUID(),
+    email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    passwordHash,
+    subscriptionTier: "free",
+    trialStartedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    db.insert(users).values(row).run();
+  } catch (error) {
+    // Two registrations racing for one email: the unique index decides.
+    if (String(error).includes("UNIQUE")) throw taken();
+    throw error;
+  }
+  return row;
+};
+
+// Verifying against a real hash when the email is unknown keeps both answers equally slow,
+// so response times do not reveal which emails have accounts.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= Bun.password.hash(crypto.randomUUID(), { algorithm: "argon2id" });
+  return decoyHash;
+};
+
+/** The user for these credentials, or null. */
+export const verifyCredentials = async (db: AppDatabase, input: LoginInput) => {
+  const row = db.select().from(users).where(eq(users.email, input.email.toLowerCase())).get();
+  const ok = await Bun.password.verify(input.password, row?.passwordHash ?? (await decoy()));
+  return row && ok ? row : null;
+};

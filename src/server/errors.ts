@@ -1,0 +1,39 @@
+import type { FieldError } from "../shared/validation";
+
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorKind = keyof typeof ERROR_STATUS;
+
+/**
+ * A failure the user can act on. The field is `kind`, not `code`: Elysia reads a `code`
+ * property on thrown errors as its own and would answer with it instead of our mapping.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.kind];
+  }
+
+  toBody() {
+    return { message: this.message, code: this.kind, ...(this.fields ? { fields: this.fields } : {}) };
+  }
+}
+
+export const notFound = (what = "Not found") => new AppError("NOT_FOUND", what);

@@ -1,0 +1,31 @@
+import { Elysia } from "elysia";
+import { AppError } from "../errors";
+
+/** Every failure answers JSON `{ message, code, fields? }`; only our own bugs are a 500. */
+export const errorHandler = new Elysia({ name: "error-handler" }).onError(
+  { as: "global" },
+  ({ code, error, set }) => {
+    if (error instanceof AppError) {
+      set.status = error.status;
+      return error.toBody();
+    }
+    switch (code) {
+      case "NOT_FOUND":
+        set.status = 404;
+        return { message: "Not found", code: "NOT_FOUND" };
+      case "PARSE":
+        set.status = 400;
+        return { message: "The request body could not be read: please send valid JSON.", code: "VALIDATION" };
+      case "VALIDATION":
+        set.status = 400;
+        return { message: "The request is not valid.", code: "VALIDATION" };
+      case "INVALID_COOKIE_SIGNATURE":
+        set.status = 401;
+        return { message: "Please sign in to continue.", code: "UNAUTHORIZED" };
+      default:
+        console.error("Unexpected error", error);
+        set.status = 500;
+        return { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" };
+    }
+  },
+);

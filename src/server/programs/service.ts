@@ -1,0 +1,82 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { AppDatabase } from "../../../db/client";
+import { type ProgramRow, programs } from "../../../db/schema";
+import type { Program, ProgramInput, ProgramSummary } from "../../shared/schemas";
+import { notFound } from "../errors";
+
+const PROGRAM_NOT_FOUND = "Program not found";
+
+export const toProgram = ({ ownerId: _owner, createdAt, updatedAt, ...fields }: ProgramRow): Program =>
+  ({ ...fields, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() }) as Program;
+
+const owned = (ownerId: string, id: string) => and(eq(programs.ownerId, ownerId), eq(programs.id, id));
+
+export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[] =>
+  db
+    .select({
+      id: programs.id,
+      fullName: programs.fullName,
+      birthDate: programs.birthDate,
+      passingDate: programs.passingDate,
+      serviceDate: programs.serviceDate,
+      location: programs.location,
+    })
+    .from(programs)
+    .where(eq(programs.ownerId, ownerId))
+    .orderBy(desc(programs.createdAt), desc(programs.id))
+    .all();
+
+export const getProgram = (db: AppDatabase, ownerId: string, id: string): Program => {
+  const row = db.select().from(programs).where(owned(ownerId, id)).get();
+  if (!row) throw notFound(PROGRAM_NOT_FOUND);
+  return toProgram(row);
+};
+
+const newRow = (ownerId: string, input: ProgramInput, now: Date): ProgramRow => ({
+  ...input,
+  id: crypto.randomUUID(),
+  ownerId,
+  createdAt: now,
+  updatedAt: now,
+});
+
+export const createProgram = (db: AppDatabase, ownerId: string, input: ProgramInput, now = new Date()) => {
+  const row = newRow(ownerId, input, now);
+  db.insert(programs).values(row).run();
+  return toProgram(row);
+};
+
+/** Creates every program or none: one bad row must not leave half a week's services behind. */
+export const createPrograms = (
+  db: AppDatabase,
+  ownerId: string,
+  inputs: ProgramInput[],
+  now = new Date(),
+) => {
+  // Distinct timestamps keep the batch's order in the newest-first list.
+  const rows = inputs.map((input, i) => newRow(ownerId, input, new Date(now.getTime() + i)));
+  db.transaction(
+    (tx) => {
+      for (const row of rows) tx.insert(programs).values(row).run();
+    },
+    { behavior: "immediate" },
+  );
+  return rows.map(toProgram);
+};
+
+export const updateProgram = (db: AppDatabase, ownerId: string, id: string, input: ProgramInput) => {
+  const row = db
+    .update(programs)
+    .set({ ...input, updatedAt: new Date() })
+    .where(owned(ownerId, id))
+    .returning()
+    .get();
+  if (!row) throw notFound(PROGRAM_NOT_FOUND);
+  return toProgram(row);
+};
+
+export const deleteProgram = (db: AppDatabase, ownerId: string, id: string): Program => {
+  const row = db.delete(programs).where(owned(ownerId, id)).returning().get();
+  if (!row) throw notFound(PROGRAM_NOT_FOUND);
+  return toProgram(row);
+};

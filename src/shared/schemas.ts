@@ -1,0 +1,210 @@
+// The single source of every domain type. The API, the web forms and the CLI's CSV rows all
+// validate with these schemas, so every message names the field in words a family understands.
+import { z } from "zod";
+import {
+  COLOR_THEMES,
+  FONT_STYLES,
+  LIMITS,
+  OVERLAY_EFFECTS,
+  PAGE_LAYOUTS,
+  PHOTO_POSITIONS,
+  PHOTO_SIZES,
+} from "./constants";
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`);
+
+const optionalText = (label: string, max: number) => text(label, max).default("");
+
+const choice = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} must be one of: ${values.join(", ")}` });
+
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value.slice(0, 10);
+};
+
+/** "" (not given) or a real calendar date as YYYY-MM-DD. */
+const dateField = (label: string) =>
+  z
+    .string({ error: `${label} must be a date like 1931-04-12` })
+    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v)), {
+      message: `${label} must be a date like 1931-04-12`,
+    })
+    .default("");
+
+/** "" or a local date and time as the datetime-local input gives it: YYYY-MM-DDTHH:mm[:ss]. */
+const dateTimeField = (label: string) =>
+  z
+    .string({ error: `${label} must be a date and time like 2025-03-14T11:00` })
+    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(v) && isCalendarDate(v)), {
+      message: `${label} must be a date and time like 2025-03-14T11:00`,
+    })
+    .default("");
+
+const list = <T extends z.ZodType>(label: string, item: T, max: number) =>
+  z
+    .array(item, { error: `${label} must be a list` })
+    .max(max, `${label} can have at most ${max} entries`)
+    .default([]);
+
+const itemId = z.string({ error: "id must be text" }).min(1, "id is required").max(100, "id is too long");
+
+export const serviceItemSchema = z.object({
+  id: itemId,
+  title: text("Service item title", 200),
+  person: text("Service item person or duration", 200).default(""),
+  order: z.number({ error: "Service item order must be a number" }).int().min(0).max(1000),
+});
+export type ServiceItem = z.infer<typeof serviceItemSchema>;
+
+export const tributeSchema = z.object({
+  id: itemId,
+  author: text("Tribute author", 200).default(""),
+  relationship: text("Tribute relationship", 200).default(""),
+  message: text("Tribute message", 5000).default(""),
+});
+export type Tribute = z.infer<typeof tributeSchema>;
+
+export const photoSchema = z.object({
+  id: itemId,
+  url: text("Photo address", 2000),
+  caption: text("Photo caption", 300).default(""),
+  size: choice("Photo size", PHOTO_SIZES).default("medium"),
+  position: choice("Photo position", PHOTO_POSITIONS).default("life"),
+  order: z.number({ error: "Photo order must be a number" }).int().min(0).max(100),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** A whole program as the builder sends it (POST and PUT): every field has the builder's default. */
+export const programInputSchema = z.object({
+  fullName: optionalText("Full name", 200),
+  preferredName: optionalText("Preferred name", 200),
+  birthDate: dateField("Birth date"),
+  passingDate: dateField("Passing date"),
+  serviceDate: dateTimeField("Service date"),
+  location: optionalText("Location", 500),
+  mainPhotoUrl: optionalText("Main photo address", 2000),
+  lifeReflections: optionalText("Life reflections", 20000),
+  scripture: optionalText("Scripture", 5000),
+  officiant: optionalText("Officiant", 200),
+  pallbearers: optionalText("Pallbearers", 5000),
+  acknowledgments: optionalText("Acknowledgments", 10000),
+  serviceItems: list("Service items", serviceItemSchema, 40),
+  additionalPhotos: list("Photos", photoSchema, LIMITS.maxPhotosPerProgram).refine(
+    (photos) => photos.length <= LIMITS.maxPhotosPerProgram,
+    "Maximum 8 photos allowed",
+  ),
+  tributes: list("Tributes", tributeSchema, 40),
+  colorTheme: choice("Colour theme", COLOR_THEMES).default("classic"),
+  fontStyle: choice("Font style", FONT_STYLES).default("georgia"),
+  pageLayout: choice("Page layout", PAGE_LAYOUTS).default("standard"),
+  overlayEffect: choice("Overlay effect", OVERLAY_EFFECTS).default("none"),
+  backgroundImage: optionalText("Background image", 2000),
+  designToolIntegration: optionalText("Design tool", 100),
+});
+export type ProgramInput = z.infer<typeof programInputSchema>;
+
+export const programSchema = programInputSchema.extend({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Program = z.infer<typeof programSchema>;
+
+export const programSummarySchema = programSchema.pick({
+  id: true,
+  fullName: true,
+  birthDate: true,
+  passingDate: true,
+  serviceDate: true,
+  location: true,
+});
+export type ProgramSummary = z.infer<typeof programSummarySchema>;
+
+/** The builder's empty program (spec section 3 defaults). */
+export const emptyProgramInput = (): ProgramInput => programInputSchema.parse({});
+
+// ---------------------------------------------------------------- accounts
+
+const email = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"));
+
+const password = z
+  .string({ error: `Password must be at least ${LIMITS.minPasswordLength} characters` })
+  .min(LIMITS.minPasswordLength, `Password must be at least ${LIMITS.minPasswordLength} characters`)
+  .max(200, "Password must be at most 200 characters");
+
+export const loginSchema = z.object({ email, password });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, "First name is required")
+    .max(100, "First name must be at most 100 characters"),
+  lastName: z
+    .string({ error: "Last name is required" })
+    .trim()
+    .min(1, "Last name is required")
+    .max(100, "Last name must be at most 100 characters"),
+  email,
+  password,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register form adds a confirmation that never leaves the browser. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  subscriptionTier: z.enum(["free", "basic", "pro"]).default("free"),
+  trialStartedAt: z.string(),
+  trialEndsAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+// ---------------------------------------------------------------- AI writing helper
+
+export const aiResultSchema = z.object({
+  improvedText: z.string(),
+  confidence: z.number().min(0).max(1),
+  grammarIssues: z.array(z.object({ issue: z.string(), correction: z.string(), explanation: z.string() })),
+  suggestions: z.array(z.string()),
+});
+export type AiResult = z.infer<typeof aiResultSchema>;
+
+// ---------------------------------------------------------------- batch
+
+/** One service of the batch page and one row of the CLI's CSV. */
+export const serviceDraftSchema = programInputSchema.pick({
+  fullName: true,
+  preferredName: true,
+  birthDate: true,
+  passingDate: true,
+  serviceDate: true,
+  location: true,
+  officiant: true,
+  lifeReflections: true,
+  scripture: true,
+  colorTheme: true,
+  fontStyle: true,
+  pageLayout: true,
+  overlayEffect: true,
+});
+export type ServiceDraft = z.infer<typeof serviceDraftSchema>;

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../../db/client";
+import type { AppDeps } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { startServer } from "../../src/server/serve";
+
+export const makeTempDir = (prefix = "keepsake-test-") => mkdtempSync(join(tmpdir(), prefix));
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** The real server (API and SPA) on a free loopback port with a fresh SQLite file. */
+export const startTestApp = async (
+  options: { dataDir?: string; env?: Record<string, string>; authLimits?: AppDeps["authLimits"] } = {},
+) => {
+  const dataDir = options.dataDir ?? makeTempDir();
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", MEMORIAL_DATA_DIR: dataDir, ...options.env });
+  const db = openDatabase(dataDir);
+  const { server } = startServer({ config, db, authLimits: options.authLimits });
+  const url = `http://127.0.0.1:${server.port}`;
+  return {
+    url,
+    db,
+    dataDir,
+    config,
+    client: () => new TestClient(url),
+    async stop({ keepData = false } = {}) {
+      await server.stop(true);
+      db.$client.close();
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+let counter = 0;
+export const uniqueEmail = (label = "user") => `${label}.${Date.now()}.${++counter}@example.com`;
+
+/** fetch with a cookie jar of one session, as a browser would keep it. */
+export class TestClient {
+  cookie = "";
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
+    if (typeof body === "string" || body instanceof FormData || body instanceof Blob) {
+      init.body = body;
+    } else if (body !== undefined) {
+      (init.headers as Record<string, string>)["content-type"] ??= "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(this.baseUrl + path, init);
+    const setCookie = response.headers.get("set-cookie");
+    if (setCookie) this.cookie = setCookie.split(";")[0] ?? "";
+    const text = await response.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json, text, headers: response.headers };
+  }
+
+  get = (path: string) => this.request("GET", path);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request("POST", path, body, headers);
+  put = (path: string, body?: unknown) => this.request("PUT", path, body);
+  delete = (path: string) => this.request("DELETE", path);
+
+  /** Registers a fresh account and keeps its session. */
+  async signUp(overrides: Record<string, string> = {}) {
+    const account = {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: uniqueEmail(),
+      password: "correct horse",
+      ...overrides,
+    };
+    const res = await this.post("/api/register", account);
+    if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+    return { ...account, user: res.json };
+  }
+}
