@@ -1,0 +1,23 @@
+import { proxy } from "valtio";
+
+// Spec section 4: at most one toast visible, a new one replaces the previous, 5 s by default.
+export const TOAST_DURATION_MS = 5000;
+
+export type ToastMessage = {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+};
+
+export const toastStore = proxy<{ current: ToastMessage | null }>({ current: null });
+
+let nextId = 1;
+
+export const toast = (message: Omit<ToastMessage, "id">) => {
+  toastStore.current = { ...message, id: nextId++ };
+};
+
+export const dismissToast = () => {
+  toastStore.current = null;
+};
