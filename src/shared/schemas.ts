@@ -75,6 +75,9 @@ export const photoSchema = z.object({
   size: choice("Photo size", PHOTO_SIZES).default("medium"),
   position: choice("Photo position", PHOTO_POSITIONS).default("life"),
   order: z.number({ error: "Photo order must be a number" }).int().min(0).max(100),
+  /** Pixel size of the stored original, for the print check's resolution warning. */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
 
