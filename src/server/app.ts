@@ -6,6 +6,7 @@ import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
 import { programRoutes } from "./programs/routes";
+import { writingRoutes } from "./writing/routes";
 
 export type AppDeps = {
   config: Config;
@@ -24,6 +25,7 @@ export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppD
     })
     .use(authRoutes(db, authLimits))
     .use(programRoutes(db))
+    .use(writingRoutes(db, config))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });
