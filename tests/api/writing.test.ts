@@ -39,13 +39,26 @@ const newFactsIn = (output: string, input: string) => {
   return found;
 };
 
-const FACTS = ["Dayton", "Ohio", "March 3, 1931", "Walter Kowalczyk", "1952", "4 children", "Lincoln Elementary", "32 years", "June 9, 2024"];
+const FACTS = [
+  "Dayton",
+  "Ohio",
+  "March 3, 1931",
+  "Walter Kowalczyk",
+  "1952",
+  "4 children",
+  "Lincoln Elementary",
+  "32 years",
+  "June 9, 2024",
+];
 
 describe("sign-in", () => {
   test("every call refuses a visitor who is not signed in", async () => {
     const visitor = app.client();
     for (const path of ["check-grammar", "enhance", "adjust-tone", "generate-template"]) {
-      const res = await visitor.post(`/api/writing/${path}`, { text: "Hello there.", details: { name: "Ann" } });
+      const res = await visitor.post(`/api/writing/${path}`, {
+        text: "Hello there.",
+        details: { name: "Ann" },
+      });
       expect(res.status).toBe(401);
     }
   });
@@ -73,15 +86,21 @@ describe("check-grammar", () => {
       text: "She loved her garden, and every spring the whole street came to see her roses.",
     });
     expect(res.json.grammarIssues).toEqual([]);
-    expect(res.json.improvedText).toBe("She loved her garden, and every spring the whole street came to see her roses.");
+    expect(res.json.improvedText).toBe(
+      "She loved her garden, and every spring the whole street came to see her roses.",
+    );
     expect(res.json.confidence).toBeGreaterThan(0.8);
     expect(res.json.confidence).toBeLessThan(1);
   });
 
   test("tidies spacing and reports it", async () => {
-    const res = await family.post("/api/writing/check-grammar", { text: "She was born in 1931 .  she loved   music" });
+    const res = await family.post("/api/writing/check-grammar", {
+      text: "She was born in 1931 .  she loved   music",
+    });
     expect(res.json.improvedText).toBe("She was born in 1931. She loved music.");
-    expect(res.json.grammarIssues.map((i: { issue: string }) => i.issue)).toContain("Spacing and punctuation");
+    expect(res.json.grammarIssues.map((i: { issue: string }) => i.issue)).toContain(
+      "Spacing and punctuation",
+    );
   });
 
   test("gives the same answer for the same text", async () => {
@@ -123,7 +142,10 @@ describe("refusals", () => {
   });
 
   test("an unknown tone is 400 naming the four tones", async () => {
-    const res = await family.post("/api/writing/adjust-tone", { text: "She loved music.", tone: "sarcastic" });
+    const res = await family.post("/api/writing/adjust-tone", {
+      text: "She loved music.",
+      tone: "sarcastic",
+    });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("Tone must be one of: formal, heartfelt, celebratory, peaceful");
   });
@@ -137,7 +159,10 @@ describe("refusals", () => {
   });
 
   test("an unknown template type or a non-list of qualities is a 400 naming the field", async () => {
-    const badType = await family.post("/api/writing/generate-template", { type: "poem", details: { name: "Ann" } });
+    const badType = await family.post("/api/writing/generate-template", {
+      type: "poem",
+      details: { name: "Ann" },
+    });
     expect(badType.status).toBe(400);
     expect(badType.json.message).toBe(
       "Template type must be one of: life_reflection, tribute, obituary, service_message",
@@ -150,7 +175,9 @@ describe("refusals", () => {
   });
 
   test("a request that is not JSON is 415", async () => {
-    const res = await family.post("/api/writing/check-grammar", "text=hello", { "content-type": "text/plain" });
+    const res = await family.post("/api/writing/check-grammar", "text=hello", {
+      "content-type": "text/plain",
+    });
     expect(res.status).toBe(415);
   });
 });
@@ -224,7 +251,11 @@ describe("generate-template", () => {
     name: 'Margaret "Peggy" Ann Doyle',
     relationship: "my grandmother",
     qualities: ["kind", " patient ", "a quick wit", "generosity", ""],
-    achievements: ["taught for 32 years at Lincoln Elementary", "founded the Dayton Rose Society", "three decades of choir"],
+    achievements: [
+      "taught for 32 years at Lincoln Elementary",
+      "founded the Dayton Rose Society",
+      "three decades of choir",
+    ],
   };
   const given = [details.name, details.relationship, ...details.qualities, ...details.achievements].join(" ");
 
@@ -240,8 +271,14 @@ describe("generate-template", () => {
       for (const tone of AI_TONES) {
         const { improvedText } = await generate(type, tone);
         texts.add(improvedText);
-        expect(improvedText).toContain("Margaret \"Peggy\" Ann Doyle");
-        for (const part of ["kind and patient", "a quick wit and generosity", "taught for 32 years at Lincoln Elementary", "founded the Dayton Rose Society", "three decades of choir"]) {
+        expect(improvedText).toContain('Margaret "Peggy" Ann Doyle');
+        for (const part of [
+          "kind and patient",
+          "a quick wit and generosity",
+          "taught for 32 years at Lincoln Elementary",
+          "founded the Dayton Rose Society",
+          "three decades of choir",
+        ]) {
           expect(improvedText).toContain(part);
         }
         expect(improvedText).not.toMatch(/[[\]{}_]|undefined|\s{3}/);
@@ -258,7 +295,9 @@ describe("generate-template", () => {
     expect((await generate("obituary", "formal")).improvedText).toStartWith(
       'Margaret "Peggy" Ann Doyle, a beloved grandmother, has passed away.',
     );
-    expect((await generate("service_message", "celebratory")).improvedText).toStartWith("Welcome, and thank you");
+    expect((await generate("service_message", "celebratory")).improvedText).toStartWith(
+      "Welcome, and thank you",
+    );
   });
 
   test("with only a name, the draft is short, printable, and the suggestions ask for the facts", async () => {
@@ -281,6 +320,47 @@ describe("generate-template", () => {
         const { improvedText } = await generate(type, tone, { ...details, name: "Margaret Doyle" });
         const check = await family.post("/api/writing/check-grammar", { text: improvedText });
         expect(check.json.grammarIssues).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("phrase banks", () => {
+  // Fixed phrases must carry no fact of their own: no digits, and no capital except a sentence's first.
+  const innerCapitalsOrDigits = (phrase: string) =>
+    phrase
+      .split(/(?<=[.!?:])\s+/)
+      .flatMap((sentence) => (sentence.match(/[\p{L}\d]+/gu) ?? []).slice(1))
+      .filter((word) => /\d|^\p{Lu}/u.test(word) && word !== "I");
+
+  test("tone and enhancement phrases name no person, place, date or number", async () => {
+    const { TONE_STYLES } = await import("../../src/server/writing/tone-rules");
+    const { ENHANCE_RULES } = await import("../../src/server/writing/enhance-rules");
+    const phrases = [
+      ...Object.values(TONE_STYLES).flatMap((s) => [
+        s.opening,
+        s.closing,
+        s.tip,
+        ...s.rules.map((r) => r[1]),
+      ]),
+      ...ENHANCE_RULES.map((r) => r[1]),
+    ];
+    expect(phrases.length).toBeGreaterThan(50);
+    for (const phrase of phrases) expect(innerCapitalsOrDigits(phrase)).toEqual([]);
+  });
+
+  test("template sentences name no one but the person given", async () => {
+    for (const type of TEMPLATE_TYPES) {
+      for (const tone of AI_TONES) {
+        const res = await family.post("/api/writing/generate-template", {
+          type,
+          details: { name: "Zed", relationship: "friend", qualities: ["kind"], achievements: ["sang"], tone },
+        });
+        const words = (res.json.improvedText as string).match(/[\p{L}\d]+/gu) ?? [];
+        const capitals = words.filter((w) => /\d|^\p{Lu}/u.test(w));
+        // Every capital is "Zed", "I", or begins a sentence of the fixed phrase bank.
+        for (const word of innerCapitalsOrDigits(res.json.improvedText)) expect(["Zed"]).toContain(word);
+        expect(capitals.some((w) => /\d/.test(w))).toBe(false);
       }
     }
   });

@@ -29,7 +29,12 @@ export const startFakeOpenAi = () => {
     created: Math.floor(Date.now() / 1000),
     model: request.model,
     choices: [
-      { index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" },
+      {
+        index: 0,
+        message: { role: "assistant", content, refusal: null },
+        logprobs: null,
+        finish_reason: "stop",
+      },
     ],
     usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
   });
@@ -40,7 +45,10 @@ export const startFakeOpenAi = () => {
     async fetch(req) {
       const url = new URL(req.url);
       if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") {
-        return Response.json({ error: { message: "Unknown path", type: "invalid_request_error" } }, { status: 404 });
+        return Response.json(
+          { error: { message: "Unknown path", type: "invalid_request_error" } },
+          { status: 404 },
+        );
       }
       const body = (await req.json()) as Omit<ChatRequest, "authorization">;
       const request = { ...body, authorization: req.headers.get("authorization") };

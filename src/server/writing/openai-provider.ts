@@ -49,7 +49,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 export const createOpenAiProvider = (
   settings: OpenAiSettings,
   offline: WritingProvider,
-  log: (line: string) => void = console.warn,
+  log: (line: string) => void = (line) => console.warn(line),
 ): WritingProvider => {
   const client = new OpenAI({
     apiKey: settings.apiKey,
