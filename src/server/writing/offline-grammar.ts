@@ -37,7 +37,8 @@ const issueFor = (finding: HarperFinding, applied: boolean): GrammarIssue => {
   }
   const alternatives = others.filter((o) => o !== best);
   return {
-    issue: finding.problem,
+    // A stray space reads as nothing in a list of issues: name it.
+    issue: finding.problem.trim() === "" ? "Extra space" : finding.problem,
     correction: best ?? "",
     explanation:
       alternatives.length > 0

@@ -42,7 +42,9 @@ export function AiResultPanel({ result, copied, onApply, onCopy }: AiResultPanel
                 {issue.correction !== issue.issue && (
                   <>
                     {" → "}
-                    <span className="font-medium">{issue.correction}</span>
+                    <span className="font-medium">
+                      {issue.correction.trim() === "" ? "(remove)" : issue.correction}
+                    </span>
                   </>
                 )}
                 <span className="block text-muted-foreground">{issue.explanation}</span>

@@ -59,6 +59,14 @@ const HINTS: Record<string, string> = {
   [NAME_REQUIRED_MESSAGE]: "Please enter the name of your loved one.",
 };
 
+/** 'Margaret "Peggy" Doyle' from the full and preferred names, so a template can use the name family uses. */
+const nameForTemplate = ({ fullName, preferredName }: ProgramInput) => {
+  const [first = "", ...rest] = fullName.trim().split(/\s+/);
+  const preferred = preferredName.trim();
+  if (!preferred || preferred === first || !first) return fullName.trim() || preferred;
+  return [first, `"${preferred}"`, ...rest].join(" ");
+};
+
 /** The builder's AI Writer tab: grammar, enhancement, tone and templates for a program's texts. */
 export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
   const id = useId();
@@ -68,7 +76,7 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
   const [text, setText] = useState(chosen?.text ?? "");
   const [tone, setTone] = useState<AiTone>(DEFAULT_AI_TONE);
   const [templateType, setTemplateType] = useState<TemplateType>(DEFAULT_TEMPLATE_TYPE);
-  const [name, setName] = useState(program.preferredName || program.fullName);
+  const [name, setName] = useState(() => nameForTemplate(program));
   const [relationship, setRelationship] = useState("");
   const [qualities, setQualities] = useState("");
   const [achievements, setAchievements] = useState("");
