@@ -35,7 +35,7 @@ const issueFor = (finding: HarperFinding, applied: boolean): GrammarIssue => {
         : `Check "${finding.problem}": ${finding.message}`,
     };
   }
-  const alternatives = others.filter((o) => o !== best);
+  const alternatives = [...new Set(others)].filter((o) => o !== best);
   return {
     // A stray space reads as nothing in a list of issues: name it.
     issue: finding.problem.trim() === "" ? "Extra space" : finding.problem,

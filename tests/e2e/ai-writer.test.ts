@@ -1,0 +1,90 @@
+// The builder's AI Writer tab in the real browser against the real server (offline helper): check
+// grammar, apply, and see the corrected text in the booklet preview.
+import { expect, test } from "bun:test";
+import { auditAccessibility, screenshot, setupE2eApp } from "../support/browser";
+
+const e2e = setupE2eApp();
+
+const MISTAKES = "Their is no one who didnt feel welcome in her kitchen.";
+const CORRECTED = "There is no one who didn't feel welcome in her kitchen.";
+
+test("check grammar, apply it to the life reflections, and see it in the preview", async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await page.goto("/program-builder?tab=ai-writing");
+
+  await page.getByLabel("Write for").selectOption({ label: "Life reflections" });
+  await page.getByLabel("Your text").fill(MISTAKES);
+
+  // Hold the answer back to see the busy flag disable every action.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/writing/check-grammar", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Check Grammar" }).click();
+  for (const name of ["Check Grammar", "Enhance", "Adjust Tone", "Generate Template"]) {
+    expect(await page.getByRole("button", { name }).isDisabled()).toBe(true);
+  }
+  release();
+
+  await page.getByText("Grammar check complete").waitFor();
+  await page.getByText(/Found \d+ potential improvements\./).waitFor();
+  expect(await page.getByTestId("ai-improved-text").innerText()).toBe(CORRECTED);
+  expect(await page.getByRole("button", { name: "Check Grammar" }).isEnabled()).toBe(true);
+  expect(await auditAccessibility(page)).toEqual([]);
+  await screenshot(page, "ai-writer-grammar-result");
+
+  await page.getByRole("button", { name: "Apply Changes" }).click();
+  await page.getByText("Improvement applied").waitFor();
+  expect(await page.getByLabel("Your text").inputValue()).toBe(CORRECTED);
+
+  await page.getByRole("button", { name: /Show page \d+: Life Reflections/i }).click();
+  await page.getByTestId("booklet-preview").getByText(CORRECTED).waitFor();
+  await screenshot(page, "ai-writer-applied-preview");
+});
+
+test("a template uses the details given, and Copy says Copied!", async () => {
+  const { page, context } = await e2e.newPage({ signedIn: true });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/program-builder?tab=ai-writing");
+
+  await page.getByLabel("Name", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Generate Template" }).click();
+  await page.getByText("Name required").waitFor();
+
+  await page.getByLabel("Name", { exact: true }).fill("Margaret Doyle");
+  await page.getByLabel("Relationship").fill("grandmother");
+  await page.getByLabel("Qualities (comma-separated)").fill("kind , patient,, a quick wit");
+  await page.getByLabel("Achievements (comma-separated)").fill("taught for 32 years");
+  await page.getByLabel("Tone").selectOption("peaceful");
+  await page.getByRole("button", { name: "Generate Template" }).click();
+  await page.getByText("Template generated").waitFor();
+
+  const draft = await page.getByLabel("Your text").inputValue();
+  expect(draft).toStartWith("In quiet remembrance, we honor Margaret Doyle, a beloved grandmother.");
+  expect(draft).toContain("for being kind and patient, and for a quick wit");
+  expect(draft).toContain("Margaret taught for 32 years");
+
+  await page.getByRole("button", { name: "Copy" }).click();
+  await page.getByRole("button", { name: "Copied!" }).waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(draft);
+  // The flag clears by itself (spec 9: after 2 s).
+  await page.getByRole("button", { name: "Copy", exact: true }).waitFor();
+});
+
+test("a blank text is refused in the browser, and a failed call says so", async () => {
+  const { page, context } = await e2e.newPage({ signedIn: true });
+  await page.goto("/program-builder?tab=ai-writing");
+  await page.getByLabel("Your text").fill("   ");
+  await page.getByRole("button", { name: "Enhance" }).click();
+  await page.getByText("No text provided").waitFor();
+
+  // Signed out behind the page's back: the server refuses, and the tab shows the spec's failure toast.
+  await context.clearCookies();
+  await page.getByLabel("Your text").fill("She loved her garden.");
+  await page.getByRole("button", { name: "Adjust Tone" }).click();
+  await page.getByText("Tone adjustment failed").waitFor();
+});
