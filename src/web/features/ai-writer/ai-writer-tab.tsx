@@ -1,6 +1,6 @@
 import { FileText, Loader2, Palette, Sparkles, SpellCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { z } from "zod";
+import type { ZodSafeParseResult } from "zod";
 import {
   AI_TONES,
   type AiTone,
@@ -92,13 +92,10 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
     setResult(null);
   };
 
-  const run = async (
-    action: WritingAction,
-    request: { success: boolean; data?: unknown; error?: unknown },
-  ) => {
+  /** Checks the request with the server's own schema first, so a blank text never leaves the browser. */
+  const run = async (action: WritingAction, request: ZodSafeParseResult<unknown>) => {
     if (!request.success) {
-      const fields = fieldErrors(request.error as Parameters<typeof fieldErrors>[0]);
-      const title = summarizeFieldErrors(fields);
+      const title = summarizeFieldErrors(fieldErrors(request.error));
       toast({ title, description: HINTS[title] ?? "Please check and try again.", variant: "destructive" });
       return;
     }
