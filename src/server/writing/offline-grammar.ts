@@ -24,6 +24,9 @@ const startsWithCapital = (word: string) => /^\p{Lu}/u.test(word);
 const isProbablyName = (finding: HarperFinding) =>
   (finding.kind === "Spelling" || finding.kind === "Typo") && startsWithCapital(finding.problem);
 
+// Harper writes Markdown code marks (`their`); a family reads quotation marks.
+const readable = (message: string) => message.replace(/`([^`]*)`/g, '"$1"');
+
 const issueFor = (finding: HarperFinding, applied: boolean): GrammarIssue => {
   const [best, ...others] = finding.replacements;
   if (!applied) {
@@ -32,7 +35,7 @@ const issueFor = (finding: HarperFinding, applied: boolean): GrammarIssue => {
       correction: finding.problem,
       explanation: best
         ? `Check the spelling of "${finding.problem}". If it is a name, keep it as written; otherwise did you mean "${best}"?`
-        : `Check "${finding.problem}": ${finding.message}`,
+        : `Check "${finding.problem}": ${readable(finding.message)}`,
     };
   }
   const alternatives = [...new Set(others)].filter((o) => o !== best);
@@ -42,8 +45,8 @@ const issueFor = (finding: HarperFinding, applied: boolean): GrammarIssue => {
     correction: best ?? "",
     explanation:
       alternatives.length > 0
-        ? `${finding.message} Other choices: ${alternatives.map((o) => `"${o}"`).join(", ")}.`
-        : finding.message,
+        ? `${readable(finding.message)} Other choices: ${alternatives.map((o) => `"${o}"`).join(", ")}.`
+        : readable(finding.message),
   };
 };
 
