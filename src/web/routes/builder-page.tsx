@@ -1,0 +1,3 @@
+export function BuilderPage() {
+  return <p>Builder</p>;
+}
