@@ -58,7 +58,7 @@ export const auditAccessibility = async (page: Page): Promise<A11yViolation[]> =
  * Starts the app and a browser for this test file and closes both afterwards; every test gets
  * its own browser context (cookies, storage) from `newPage`, closed after the test.
  */
-export const useE2eApp = () => {
+export const setupE2eApp = () => {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -76,7 +76,7 @@ export const useE2eApp = () => {
   });
 
   const get = () => {
-    if (!app || !browser) throw new Error("useE2eApp: the app is not started yet");
+    if (!app || !browser) throw new Error("setupE2eApp: the app is not started yet");
     return { app, browser };
   };
 
