@@ -9,7 +9,7 @@ import {
   type RouteComponent,
 } from "@tanstack/react-router";
 import type { ComponentType } from "react";
-import { ErrorFallback } from "./components/error-fallback";
+import { RouteErrorFallback } from "./components/route-error-fallback";
 import { Spinner } from "./components/ui/spinner";
 import { parseBuilderSearch } from "./features/builder/builder-search";
 import { useSession } from "./lib/session";
@@ -119,9 +119,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
   createRouter({
     routeTree,
     context: { queryClient },
-    defaultErrorComponent: ({ error, info, reset }) => (
-      <ErrorFallback error={error} componentStack={info?.componentStack} onReset={reset} />
-    ),
+    defaultErrorComponent: RouteErrorFallback,
   });
 
 declare module "@tanstack/react-router" {

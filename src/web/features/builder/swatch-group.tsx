@@ -45,7 +45,7 @@ export function SwatchGroup<T extends string>({
                 value={option}
                 checked={checked}
                 onChange={() => onChange(option)}
-                className="peer sr-only"
+                className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
               />
               <label
                 htmlFor={id}
