@@ -15,8 +15,8 @@ export function AppHeader() {
     try {
       await apiRequest("POST", "/api/logout");
       // Nothing of the previous account may stay cached in this tab.
-      queryClient.clear();
       queryClient.setQueryData(USER_QUERY_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
       await navigate({ to: "/" });
     } catch (error) {
       toast({

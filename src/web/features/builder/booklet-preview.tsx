@@ -75,12 +75,21 @@ export function BookletPreview() {
         </div>
       </div>
 
-      <nav aria-label="Preview pages" className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="outline" size="sm" disabled={index === 0} onClick={() => setRequested(index - 1)}>
+      <nav
+        aria-label="Preview pages"
+        className="grid grid-cols-2 items-center gap-3 sm:grid-cols-[auto_1fr_auto]"
+      >
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={index === 0}
+          onClick={() => setRequested(index - 1)}
+        >
           <ChevronLeft aria-hidden="true" />
           Previous
         </Button>
-        <div className="flex flex-col items-center gap-2">
+        <div className="order-first col-span-2 flex flex-col items-center gap-2 sm:order-none sm:col-span-1">
           <p className="text-sm text-muted-foreground" aria-live="polite">
             Page {index + 1} of {pages.length}: {page?.label}
           </p>
@@ -107,6 +116,7 @@ export function BookletPreview() {
         <Button
           variant="outline"
           size="sm"
+          className="justify-self-end"
           disabled={index === pages.length - 1}
           onClick={() => setRequested(index + 1)}
         >
