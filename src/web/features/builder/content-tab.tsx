@@ -28,11 +28,11 @@ export function ContentTab({
       </TabsList>
 
       <TabsContent value="basic" className="grid gap-5">
-        <DraftInput field="fullName" label="Full name" placeholder="Eleanor Grace Whitfield" />
+        <DraftInput field="fullName" label="Full name" placeholder="e.g. Eleanor Grace Whitfield" />
         <DraftInput
           field="preferredName"
           label="Preferred name"
-          placeholder="Nell"
+          placeholder="e.g. Nell"
           hint="The name family and friends used, shown beneath the full name."
         />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -46,9 +46,9 @@ export function ContentTab({
         <DraftInput
           field="location"
           label="Service location"
-          placeholder="St. Andrew's Chapel, 14 Elm Street"
+          placeholder="e.g. St. Andrew's Chapel, 14 Elm Street"
         />
-        <DraftInput field="officiant" label="Officiant" placeholder="Rev. Margaret Ellison" />
+        <DraftInput field="officiant" label="Officiant" placeholder="e.g. Rev. Margaret Ellison" />
         <ServiceItemsEditor />
         <DraftTextarea field="pallbearers" label="Pallbearers" hint="One name per line." rows={6} />
       </TabsContent>

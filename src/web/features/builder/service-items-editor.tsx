@@ -88,7 +88,7 @@ export function ServiceItemsEditor() {
                   <Input
                     id={`${baseId}-${item.id}-title`}
                     value={item.title}
-                    placeholder="Opening Prayer"
+                    placeholder="e.g. Opening Prayer"
                     onChange={(e) => updateServiceItem(item.id, { title: e.target.value })}
                   />
                 </div>
@@ -97,7 +97,7 @@ export function ServiceItemsEditor() {
                   <Input
                     id={`${baseId}-${item.id}-person`}
                     value={item.person}
-                    placeholder="Rev. Margaret Ellison"
+                    placeholder="e.g. Rev. Margaret Ellison"
                     onChange={(e) => updateServiceItem(item.id, { person: e.target.value })}
                   />
                 </div>

@@ -55,7 +55,7 @@ export function TributesEditor() {
                     <Input
                       id={`${id}-relationship`}
                       value={tribute.relationship}
-                      placeholder="Granddaughter"
+                      placeholder="e.g. Granddaughter"
                       onChange={(e) => updateTribute(tribute.id, { relationship: e.target.value })}
                     />
                   </div>
