@@ -5,6 +5,8 @@ import type { Config } from "./config";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
+import { photoRoutes } from "./photos/routes";
+import { createLocalPhotoStorage } from "./photos/storage";
 import { programRoutes } from "./programs/routes";
 
 export type AppDeps = {
@@ -23,7 +25,8 @@ export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppD
       return { ok: true };
     })
     .use(authRoutes(db, authLimits))
-    .use(programRoutes(db))
+    .use(programRoutes(db, createLocalPhotoStorage(config.dataDir)))
+    .use(photoRoutes(db, createLocalPhotoStorage(config.dataDir)))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

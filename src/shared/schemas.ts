@@ -44,10 +44,10 @@ const dateTimeField = (label: string) =>
     })
     .default("");
 
-const list = <T extends z.ZodType>(label: string, item: T, max: number) =>
+const list = <T extends z.ZodType>(label: string, item: T, max: number, tooMany?: string) =>
   z
     .array(item, { error: `${label} must be a list` })
-    .max(max, `${label} can have at most ${max} entries`)
+    .max(max, tooMany ?? `${label} can have at most ${max} entries`)
     .default([]);
 
 const itemId = z.string({ error: "id must be text" }).min(1, "id is required").max(100, "id is too long");
@@ -96,9 +96,11 @@ export const programInputSchema = z.object({
   pallbearers: optionalText("Pallbearers", 5000),
   acknowledgments: optionalText("Acknowledgments", 10000),
   serviceItems: list("Service items", serviceItemSchema, 40),
-  additionalPhotos: list("Photos", photoSchema, LIMITS.maxPhotosPerProgram).refine(
-    (photos) => photos.length <= LIMITS.maxPhotosPerProgram,
-    "Maximum 8 photos allowed",
+  additionalPhotos: list(
+    "Photos",
+    photoSchema,
+    LIMITS.maxPhotosPerProgram,
+    `Maximum ${LIMITS.maxPhotosPerProgram} photos allowed`,
   ),
   tributes: list("Tributes", tributeSchema, 40),
   colorTheme: choice("Colour theme", COLOR_THEMES).default("classic"),
