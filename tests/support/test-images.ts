@@ -62,7 +62,11 @@ export const exifIfd0Tags = (exif: Buffer): number[] => {
 export const GPS_INFO_TAG = 0x8825;
 
 /** A multipart body with one file, as a browser's file input sends it. */
-export const photoForm = (bytes: Uint8Array<ArrayBuffer> | string, name = "photo.jpg", type = "image/jpeg") => {
+export const photoForm = (
+  bytes: Uint8Array<ArrayBuffer> | string,
+  name = "photo.jpg",
+  type = "image/jpeg",
+) => {
   const form = new FormData();
   form.append("file", new File([bytes], name, { type }));
   return form;
