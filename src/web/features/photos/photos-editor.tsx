@@ -241,7 +241,7 @@ export function PhotosEditor({ program, onChange }: PhotosEditorProps) {
                       variant={isMain ? "secondary" : "outline"}
                       size="sm"
                       aria-pressed={isMain}
-                      aria-label={isMain ? `Main photo (photo ${n})` : `Set photo ${n} as main photo`}
+                      aria-label={`${isMain ? "Main photo" : "Set as main photo"} (photo ${n})`}
                       onClick={() => onChange({ mainPhotoUrl: isMain ? "" : photo.url })}
                     >
                       <Star aria-hidden className={cn(isMain && "fill-current")} />
