@@ -101,16 +101,12 @@ export function PhotosEditor({ program, onChange }: PhotosEditorProps) {
   };
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="space-y-4" data-focus="photos">
-      <div>
-        <h3 id={`${inputId}-heading`} className="text-lg font-semibold">
-          Photos
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          Supported formats: {SUPPORTED_FORMATS_TEXT}. Up to {MAX_UPLOAD_MB} MB each. Photos are kept at full
-          quality for printing; location and camera details are removed.
-        </p>
-      </div>
+    // The builder gives this its "Photos" heading and focus marker.
+    <div className="space-y-4">
+      <p className="text-sm text-muted-foreground">
+        Supported formats: {SUPPORTED_FORMATS_TEXT}. Up to {MAX_UPLOAD_MB} MB each. Photos are kept at full
+        quality for printing; location and camera details are removed.
+      </p>
 
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop target for a mouse; the labelled file input inside serves keyboards and screen readers */}
       <div
@@ -268,6 +264,6 @@ export function PhotosEditor({ program, onChange }: PhotosEditorProps) {
           })}
         </ol>
       )}
-    </section>
+    </div>
   );
 }
