@@ -148,6 +148,24 @@ describe("POST /api/photos", () => {
     expect(res.json.fields).toEqual([{ path: "file", message: "Please choose a photo to upload." }]);
   });
 
+  test("a JSON body instead of a file is a 400 naming the field", async () => {
+    const res = await owner.post("/api/photos", { file: "photo.jpg" });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toEqual([
+      { path: "file", message: 'Please send the photo as multipart/form-data in the field "file".' },
+    ]);
+  });
+
+  test("an upload from another site is refused with 403 and nothing is kept", async () => {
+    const before = app.db.$client.query("select count(*) as n from photos").get() as { n: number };
+    const res = await owner.post("/api/photos", photoForm(await pngImage()), {
+      origin: "https://evil.example",
+    });
+    expect(res.status).toBe(403);
+    const after = app.db.$client.query("select count(*) as n from photos").get() as { n: number };
+    expect(after.n).toBe(before.n);
+  });
+
   test("needs a signed-in user", async () => {
     const res = await app.client().post("/api/photos", photoForm(await pngImage()));
     expect(res.status).toBe(401);
