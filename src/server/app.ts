@@ -5,6 +5,8 @@ import type { Config } from "./config";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
+import { photoRoutes } from "./photos/routes";
+import { createLocalPhotoStorage } from "./photos/storage";
 import { programRoutes } from "./programs/routes";
 import { writingRoutes } from "./writing/routes";
 
@@ -15,8 +17,9 @@ export type AppDeps = {
 };
 
 /** The whole JSON API under /api, composed from feature modules. */
-export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppDeps) =>
-  new Elysia({ prefix: "/api" })
+export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppDeps) => {
+  const photoStorage = createLocalPhotoStorage(config.dataDir);
+  return new Elysia({ prefix: "/api" })
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
     .get("/health", () => {
@@ -24,10 +27,12 @@ export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppD
       return { ok: true };
     })
     .use(authRoutes(db, authLimits))
-    .use(programRoutes(db))
+    .use(programRoutes(db, photoStorage))
+    .use(photoRoutes(db, photoStorage))
     .use(writingRoutes(db, config))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });
+};
 
 export type Api = ReturnType<typeof createApi>;
