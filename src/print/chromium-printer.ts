@@ -32,6 +32,7 @@ export class ChromiumMissingError extends Error {
 }
 
 export type PrinterOptions = {
+  /** The Chromium to drive; findChromium() when not given, none (an error per job) when undefined is given. */
   executablePath?: string;
   /** Jobs printed at once; about one per core (2 measured best on 2 cores). */
   concurrency?: number;
@@ -63,7 +64,7 @@ export class ChromiumPrinter {
   launches = 0;
 
   constructor(options: PrinterOptions = {}) {
-    this.executablePath = options.executablePath ?? findChromium();
+    this.executablePath = "executablePath" in options ? options.executablePath : findChromium();
     this.concurrency = options.concurrency ?? 2;
   }
 

@@ -1,20 +1,35 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../db/client";
+import type { ChromiumPrinter } from "../print/chromium-printer";
+import { CmykCache } from "../print/cmyk";
+import type { PhotoLoader } from "../print/photo-assets";
+import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
 import type { Config } from "./config";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
+import { printRoutes } from "./print/routes";
 import { programRoutes } from "./programs/routes";
 
 export type AppDeps = {
   config: Config;
   db: AppDatabase;
   authLimits?: AuthLimits;
+  /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
+  printer?: ChromiumPrinter;
+  /** Print masters of an owner's photos for PDFs; without it PDFs print no photos. */
+  photoLoaderFor?: (ownerId: string) => PhotoLoader;
 };
 
 /** The whole JSON API under /api, composed from feature modules. */
-export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppDeps) =>
+export const createApi = ({
+  config,
+  db,
+  authLimits = DEFAULT_AUTH_LIMITS,
+  printer,
+  photoLoaderFor,
+}: AppDeps) =>
   new Elysia({ prefix: "/api" })
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
@@ -24,6 +39,9 @@ export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppD
     })
     .use(authRoutes(db, authLimits))
     .use(programRoutes(db))
+    .use(
+      printRoutes(db, { printer: printer ?? getSharedPrinter(), cmykCache: new CmykCache(), photoLoaderFor }),
+    )
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

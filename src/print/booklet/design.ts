@@ -112,15 +112,15 @@ export type FontFace = {
 };
 
 export const FONT_FACES: Record<FontStyle, FontFace> = {
-  georgia: { label: "Georgia (Gelasio)", family: "'Gelasio', Georgia, serif", averageCharEm: 0.5 },
-  times: { label: "Times (Tinos)", family: "'Tinos', 'Times New Roman', serif", averageCharEm: 0.45 },
+  georgia: { label: "Georgia (Gelasio)", family: "'Gelasio', Georgia, serif", averageCharEm: 0.48 },
+  times: { label: "Times (Tinos)", family: "'Tinos', 'Times New Roman', serif", averageCharEm: 0.415 },
   playfair: {
     label: "Playfair Display",
     family: "'Playfair Display', Georgia, serif",
-    averageCharEm: 0.49,
+    averageCharEm: 0.47,
   },
-  inter: { label: "Inter", family: "'Inter', Arial, sans-serif", averageCharEm: 0.52 },
-  lora: { label: "Lora", family: "'Lora', Georgia, serif", averageCharEm: 0.5 },
+  inter: { label: "Inter", family: "'Inter', Arial, sans-serif", averageCharEm: 0.51 },
+  lora: { label: "Lora", family: "'Lora', Georgia, serif", averageCharEm: 0.495 },
 };
 
 export const LAYOUT_LABELS: Record<PageLayout, string> = {
