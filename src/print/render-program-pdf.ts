@@ -6,6 +6,7 @@ import { BLEED_IN, PAGE_HEIGHT_IN, PAGE_WIDTH_IN } from "./booklet/page-geometry
 import { assignPhotos, type BookletPlan, type PrintCheck, planBooklet } from "./booklet/plan-booklet";
 import { bookletFontFile } from "./booklet-styles";
 import { ChromiumPrinter, type PrintAsset } from "./chromium-printer";
+import { nameStem } from "./exports/export-file";
 import { addCropMarks, imposeBooklet, setPrintBoxes, titlePdf } from "./pdf-post-process";
 import type { PhotoAsset, PhotoLoader } from "./photo-assets";
 import { renderBookletHtml } from "./render-booklet-html";
@@ -48,18 +49,8 @@ export const closeSharedPrinter = async () => {
 };
 
 /** "Eleanor Grace Whitfield" → "Eleanor-Whitfield-program.pdf" (first and last name, ASCII). */
-export const pdfFileName = (fullName: string, variant: PdfVariant = "print") => {
-  const words = fullName
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[łŁ]/g, (c) => (c === "ł" ? "l" : "L"))
-    .replace(/[^A-Za-z0-9 -]/g, "")
-    .split(/[\s-]+/)
-    .filter(Boolean);
-  const name = words.length > 1 ? `${words[0]}-${words[words.length - 1]}` : (words[0] ?? "memorial");
-  const suffix = variant === "print" ? "" : `-${variant}`;
-  return `${name}-program${suffix}.pdf`;
-};
+export const pdfFileName = (fullName: string, variant: PdfVariant = "print") =>
+  `${nameStem(fullName)}-program${variant === "print" ? "" : `-${variant}`}.pdf`;
 
 /** Every photo address the booklet may show: placed photos, the cover, the background image. */
 const photoAddresses = (program: ProgramInput) => {
