@@ -33,10 +33,7 @@ test("program CSV has name, dates, location, officiant, theme, font and overlay,
   const many = parse(exportProgramsCsv([program, { ...program, fullName: 'Ana "Nana" Lee' }]).content, {
     columns: true,
   }) as Record<string, string>[];
-  expect(many.map((r) => r.Name)).toEqual([
-    "Eleanor Grace Whitfield",
-    'Ana "Nana" Lee',
-  ]);
+  expect(many.map((r) => r.Name)).toEqual(["Eleanor Grace Whitfield", 'Ana "Nana" Lee']);
 });
 
 test("print template carries trim, bleed, resolution, fonts and every page", () => {
