@@ -1,8 +1,9 @@
 // Turns booklet HTML into PDF bytes with the system's Chromium: one warm browser shared by all
-// jobs, a fresh context per job (JavaScript off, every request refused except the job's own
-// in-memory assets), at most `concurrency` jobs at once, relaunched if it crashes.
+// jobs, a small pool of pages (one per job in flight, JavaScript off, every request refused
+// except the current job's in-memory assets under its own random address), recycled every few
+// dozen jobs because Chromium's memory grows, and a browser relaunched if it crashes.
 import { randomUUID } from "node:crypto";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium";
 
 export type PrintAsset = { body: Uint8Array; contentType: string };
@@ -36,6 +37,8 @@ export type PrinterOptions = {
   executablePath?: string;
   /** Jobs printed at once; about one per core (2 measured best on 2 cores). */
   concurrency?: number;
+  /** A page is replaced after this many jobs (Chromium's memory otherwise keeps growing). */
+  recycleAfter?: number;
 };
 
 const LAUNCH_ARGS = [
@@ -53,19 +56,31 @@ const LAUNCH_ARGS = [
 /** The asset origin is never resolvable (.invalid), so only our route handler can answer it. */
 const ASSET_ORIGIN = "http://keepsake-assets.invalid";
 
+/** A reusable page: its context answers requests for whichever job it is printing. */
+type PageSlot = {
+  context: BrowserContext;
+  page: Page;
+  browser: Browser;
+  jobs: number;
+  current?: { assetBase: string; job: PrintJob; refused: string[] };
+};
+
 export class ChromiumPrinter {
   private browser: Promise<Browser> | undefined;
   private active = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly idle: PageSlot[] = [];
   private closed = false;
   readonly executablePath: string | undefined;
   readonly concurrency: number;
+  readonly recycleAfter: number;
   /** Launches so far (1 after the first job; more after crashes). */
   launches = 0;
 
   constructor(options: PrinterOptions = {}) {
     this.executablePath = "executablePath" in options ? options.executablePath : findChromium();
     this.concurrency = options.concurrency ?? 2;
+    this.recycleAfter = options.recycleAfter ?? 25;
   }
 
   private launch(): Promise<Browser> {
@@ -118,35 +133,57 @@ export class ChromiumPrinter {
     }
   }
 
-  private async printOnce(job: PrintJob): Promise<PrintResult> {
+  private async openSlot(): Promise<PageSlot> {
     const browser = await (this.browser ?? this.launch());
-    const assetBase = `${ASSET_ORIGIN}/${randomUUID()}/`;
-    const refused: string[] = [];
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      serviceWorkers: "block",
-      offline: false,
-    });
-    try {
-      await context.route("**/*", (route) => {
-        const url = route.request().url();
-        const asset = url.startsWith(assetBase)
-          ? job.asset(decodeURIComponent(url.slice(assetBase.length)))
+    const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: "block" });
+    const slot: PageSlot = { context, page: await context.newPage(), browser, jobs: 0 };
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      const current = slot.current;
+      const asset =
+        current && url.startsWith(current.assetBase)
+          ? current.job.asset(decodeURIComponent(url.slice(current.assetBase.length)))
           : undefined;
-        if (!asset) {
-          refused.push(url);
-          return route.abort("blockedbyclient");
-        }
-        return route.fulfill({
-          status: 200,
-          body: Buffer.from(asset.body.buffer, asset.body.byteOffset, asset.body.byteLength),
-          contentType: asset.contentType,
-        });
+      if (!asset) {
+        current?.refused.push(url);
+        return route.abort("blockedbyclient");
+      }
+      return route.fulfill({
+        status: 200,
+        body: Buffer.from(asset.body.buffer, asset.body.byteOffset, asset.body.byteLength),
+        contentType: asset.contentType,
       });
-      const page = await context.newPage();
-      await page.setContent(job.html(assetBase), { waitUntil: "load" });
-      // Page scripts are off; these evaluations run in Playwright's own world.
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    });
+    return slot;
+  }
+
+  private async takeSlot(): Promise<PageSlot> {
+    for (;;) {
+      const slot = this.idle.pop();
+      if (!slot) return this.openSlot();
+      if (slot.browser.isConnected() && !slot.page.isClosed()) return slot;
+    }
+  }
+
+  private async printOnce(job: PrintJob): Promise<PrintResult> {
+    const slot = await this.takeSlot();
+    const current = { assetBase: `${ASSET_ORIGIN}/${randomUUID()}/`, job, refused: [] as string[] };
+    slot.current = current;
+    let reusable = false;
+    try {
+      const { page } = slot;
+      // setContent writes into the current document, whose CSP still names the previous job's
+      // address: start each job from a fresh document.
+      if (slot.jobs > 0) await page.goto("about:blank");
+      await page.setContent(job.html(current.assetBase), { waitUntil: "load" });
+      // Page scripts are off; these evaluations run in Playwright's own world. Fonts load lazily
+      // at layout, so lay the page out first: otherwise fonts.ready can resolve before the
+      // faces are even requested and the PDF silently uses a fallback font.
+      await page.evaluate(async () => {
+        document.body.getBoundingClientRect();
+        await document.fonts.ready;
+        await Promise.all([...document.fonts].filter((f) => f.status === "loading").map((f) => f.loaded));
+      });
       const overflowing = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>("[data-flow]")]
           .filter((el) => el.scrollHeight > el.clientHeight + 1)
@@ -159,21 +196,26 @@ export class ChromiumPrinter {
         preferCSSPageSize: false,
         margin: { top: 0, right: 0, bottom: 0, left: 0 },
       });
-      return { pdf: new Uint8Array(pdf), overflowing, refused };
+      slot.jobs += 1;
+      reusable = slot.jobs < this.recycleAfter && !this.closed;
+      return { pdf: new Uint8Array(pdf), overflowing, refused: current.refused };
     } finally {
-      await context.close().catch(() => undefined);
+      slot.current = undefined;
+      if (reusable) this.idle.push(slot);
+      else await slot.context.close().catch(() => undefined);
     }
   }
 
-  /** Closes the browser; later jobs are refused. */
+  /** Closes the pages and the browser; later jobs are refused. */
   async close() {
     this.closed = true;
+    for (const slot of this.idle.splice(0)) await slot.context.close().catch(() => undefined);
     const browser = await this.browser?.catch(() => undefined);
     this.browser = undefined;
     await browser?.close().catch(() => undefined);
   }
 
-  /** For crash tests and the benchmark: the running browser, if any. */
+  /** For crash tests: the running browser, if any. */
   async currentBrowser() {
     return this.browser?.catch(() => undefined);
   }

@@ -9,6 +9,7 @@ import { ChromiumPrinter, type PrintAsset } from "./chromium-printer";
 import { nameStem } from "./exports/export-file";
 import { addCropMarks, imposeBooklet, setPrintBoxes, titlePdf } from "./pdf-post-process";
 import type { PhotoAsset, PhotoLoader } from "./photo-assets";
+import { printReadyPhoto, printSizes } from "./print-ready-photos";
 import { renderBookletHtml } from "./render-booklet-html";
 
 export const PDF_VARIANTS = ["print", "pages", "booklet-letter", "booklet-tabloid"] as const;
@@ -63,6 +64,10 @@ const photoAddresses = (program: ProgramInput) => {
   return [...new Set(urls.filter(Boolean))];
 };
 
+/** Images drawn behind the cover and back (ghost overlay, chosen background). */
+const backgroundUrls = (program: ProgramInput) =>
+  [program.backgroundImage, program.overlayEffect === "ghost" ? program.mainPhotoUrl : ""].filter(Boolean);
+
 const loadPhotos = async (program: ProgramInput, loader: PhotoLoader | undefined) => {
   const loaded = new Map<string, PhotoAsset & { key: string }>();
   if (!loader) return loaded;
@@ -85,7 +90,6 @@ export const renderProgramPdf = async (
   const variant = options.variant ?? "print";
   const printer = options.printer ?? getSharedPrinter();
   const photos = await loadPhotos(program, options.photos);
-  const byKey = new Map([...photos.values()].map((p) => [p.key, p]));
   const bleed = variant === "print";
   const widthIn = PAGE_WIDTH_IN + (bleed ? 2 * BLEED_IN : 0);
   const heightIn = PAGE_HEIGHT_IN + (bleed ? 2 * BLEED_IN : 0);
@@ -94,9 +98,18 @@ export const renderProgramPdf = async (
     if (path.startsWith("photos/")) return byKey.get(path.slice("photos/".length));
     return undefined;
   };
+  // The print check judges the originals; Chromium gets copies scaled to their printed size.
   const photoSize = (url: string) => photos.get(url);
-
   let plan = planBooklet(program, { photoSize });
+  const sizes = printSizes(plan, backgroundUrls(program));
+  const byKey = new Map(
+    await Promise.all(
+      [...photos].map(async ([url, original]) => {
+        const target = sizes.get(url) ?? { width: original.width, height: original.height };
+        return [original.key, await printReadyPhoto(original, target)] as const;
+      }),
+    ),
+  );
   let printed = await printer.print({
     html: (assetBase) => html(plan, assetBase),
     asset,
