@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../db/client";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
+import { batchRoutes } from "./batch/routes";
 import type { Config } from "./config";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
@@ -23,6 +24,7 @@ export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppD
       return { ok: true };
     })
     .use(authRoutes(db, authLimits))
+    .use(batchRoutes(db))
     .use(programRoutes(db))
     .all("/*", () => {
       throw notFound("No such API endpoint");
