@@ -11,10 +11,16 @@ import {
   PHOTO_SIZES,
 } from "./constants";
 
+// Control characters (but line breaks and tabs) and broken surrogate pairs cannot be printed.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const UNPRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const isPrintable = (value: string) => value.isWellFormed() && !UNPRINTABLE.test(value);
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`);
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
+    .refine(isPrintable, `${label} contains characters that cannot be printed`);
 
 const optionalText = (label: string, max: number) => text(label, max).default("");
 
@@ -44,10 +50,15 @@ const dateTimeField = (label: string) =>
     })
     .default("");
 
-const list = <T extends z.ZodType>(label: string, item: T, max: number) =>
+const list = <T extends z.ZodType>(
+  label: string,
+  item: T,
+  max: number,
+  tooMany = `${label} can have at most ${max} entries`,
+) =>
   z
     .array(item, { error: `${label} must be a list` })
-    .max(max, `${label} can have at most ${max} entries`)
+    .max(max, tooMany)
     .default([]);
 
 const itemId = z.string({ error: "id must be text" }).min(1, "id is required").max(100, "id is too long");
@@ -96,10 +107,7 @@ export const programInputSchema = z.object({
   pallbearers: optionalText("Pallbearers", 5000),
   acknowledgments: optionalText("Acknowledgments", 10000),
   serviceItems: list("Service items", serviceItemSchema, 40),
-  additionalPhotos: list("Photos", photoSchema, LIMITS.maxPhotosPerProgram).refine(
-    (photos) => photos.length <= LIMITS.maxPhotosPerProgram,
-    "Maximum 8 photos allowed",
-  ),
+  additionalPhotos: list("Photos", photoSchema, LIMITS.maxPhotosPerProgram, "Maximum 8 photos allowed"),
   tributes: list("Tributes", tributeSchema, 40),
   colorTheme: choice("Colour theme", COLOR_THEMES).default("classic"),
   fontStyle: choice("Font style", FONT_STYLES).default("georgia"),

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { programs } from "../../db/schema";
+import { sampleProgram } from "../../src/shared/sample-program";
+import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
+
+let app: TestApp;
+let client: TestClient;
+let programId: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  client = app.client();
+  await client.signUp();
+  programId = (await client.post("/api/programs", sampleProgram())).json.id;
+});
+afterAll(() => app.stop());
+
+const programCount = () => app.db.select().from(programs).all().length;
+
+describe("CSRF", () => {
+  test("state changes from a foreign Origin get 403 and change nothing", async () => {
+    const evil = { origin: "https://evil.example" };
+    const before = programCount();
+    const post = await client.request("POST", "/api/programs", { fullName: "Forged" }, evil);
+    const put = await client.request("PUT", `/api/programs/${programId}`, { fullName: "Forged" }, evil);
+    const del = await client.request("DELETE", `/api/programs/${programId}`, undefined, evil);
+    for (const res of [post, put, del]) {
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe("FORBIDDEN");
+    }
+    expect(programCount()).toBe(before);
+    expect((await client.get(`/api/programs/${programId}`)).json.fullName).toBe("Eleanor Grace Whitfield");
+  });
+
+  test("the app's own Origin and requests without Origin (CLI, curl) are accepted", async () => {
+    const own = await client.request("POST", "/api/programs", { fullName: "Same site" }, { origin: app.url });
+    expect(own.status).toBe(201);
+    const none = await client.post("/api/programs", { fullName: "No origin" });
+    expect(none.status).toBe(201);
+  });
+
+  test("reads are not blocked by a foreign Origin", async () => {
+    const res = await client.request("GET", "/api/programs", undefined, {
+      origin: "https://elsewhere.example",
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("content types and sizes", () => {
+  test("a plain HTML form post (urlencoded or multipart) cannot reach a JSON endpoint", async () => {
+    const before = programCount();
+    const urlencoded = await client.request("POST", "/api/programs", "fullName=Forged", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    const form = new FormData();
+    form.set("fullName", "Forged");
+    const multipart = await client.request("POST", "/api/programs", form);
+    const plain = await client.request("POST", "/api/programs", '{"fullName":"Forged"}', {
+      "content-type": "text/plain",
+    });
+    for (const res of [urlencoded, multipart, plain]) {
+      expect(res.status).toBe(415);
+      expect(res.json.message).toContain("application/json");
+    }
+    expect(programCount()).toBe(before);
+  });
+
+  test("a JSON body over 5 MB gets 413", async () => {
+    const huge = JSON.stringify({ ...sampleProgram(), lifeReflections: "a".repeat(5 * 1024 * 1024 + 10) });
+    const res = await client.request("POST", "/api/programs", huge, { "content-type": "application/json" });
+    expect(res.status).toBe(413);
+    expect(res.json.message).toContain("5 MB");
+  });
+
+  test("malformed JSON is a 400 with a clear message", async () => {
+    const res = await client.request("POST", "/api/programs", '{"fullName": ', {
+      "content-type": "application/json",
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toContain("valid JSON");
+  });
+});
+
+describe("nothing a client sends causes a 500", () => {
+  const nasty: unknown[] = [
+    null,
+    [],
+    0,
+    "",
+    true,
+    { fullName: null },
+    { serviceItems: [null] },
+    { serviceItems: [{ id: "", title: "x", order: -1 }] },
+    { tributes: [{ id: 1 }] },
+    { additionalPhotos: [{ id: "p", url: 5, order: "first" }] },
+    { birthDate: 19310412 },
+    { serviceDate: "2025-13-45T99:99" },
+    { __proto__: { admin: true }, constructor: { prototype: {} } },
+  ];
+
+  test.each(nasty.map((body, i) => [i, body]))("body #%d", async (_i, body) => {
+    for (const [method, path] of [
+      ["POST", "/api/programs"],
+      ["PUT", `/api/programs/${programId}`],
+      ["POST", "/api/register"],
+      ["POST", "/api/login"],
+    ] as const) {
+      const res = await client.request(method, path, JSON.stringify(body), {
+        "content-type": "application/json",
+      });
+      expect(res.status).toBeLessThan(500);
+      if (res.status >= 400) expect(res.json).toHaveProperty("message");
+    }
+  });
+
+  test("unprintable characters in a name are refused by name", async () => {
+    for (const fullName of ["Eleanor\u0000", "Eleanor \uD800"]) {
+      const res = await client.post("/api/programs", { fullName });
+      expect(res.status).toBe(400);
+      expect(res.json.fields).toEqual([
+        { path: "fullName", message: "Full name contains characters that cannot be printed" },
+      ]);
+    }
+    const accented = await client.post("/api/programs", {
+      fullName: "Łukasz Dvořák-Ødegård\tJr.",
+      pallbearers: "Zoë\r\nJosé",
+    });
+    expect(accented.status).toBe(201);
+  });
+
+  test("odd ids and paths answer 404 JSON", async () => {
+    for (const path of [
+      "/api/programs/%00",
+      "/api/programs/..%2F..%2Fetc",
+      `/api/programs/${"x".repeat(5000)}`,
+    ]) {
+      const res = await client.get(path);
+      expect(res.status).toBe(404);
+      expect(res.json.code).toBe("NOT_FOUND");
+    }
+  });
+});
