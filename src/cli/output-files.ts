@@ -23,7 +23,8 @@ export const planFileNames = (dir: string, stems: string[], ext: string): string
 export const writeNewFile = (path: string, bytes: Uint8Array | string) => {
   const fd = openSync(path, "wx");
   try {
-    writeSync(fd, bytes);
+    if (typeof bytes === "string") writeSync(fd, bytes);
+    else writeSync(fd, bytes);
   } finally {
     closeSync(fd);
   }

@@ -95,7 +95,10 @@ const validateRow = (line: number, input: Record<string, string>): ServiceCsvRow
  * drafts. A row's blank cells take the template's look and default texts when one is given.
  * Every problem of every row is returned; rows with problems are left out of `rows`.
  */
-export const parseServiceCsv = (text: string, options: { template?: BatchTemplate } = {}): ServiceCsvResult => {
+export const parseServiceCsv = (
+  text: string,
+  options: { template?: BatchTemplate } = {},
+): ServiceCsvResult => {
   // csv-parse counts a CRLF inside a quoted cell as two lines: normalise first.
   const normalized = text.replace(/\r\n?/g, "\n");
   let records: { record: string[]; info: { lines: number } }[];
@@ -107,7 +110,7 @@ export const parseServiceCsv = (text: string, options: { template?: BatchTemplat
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
-    }) as typeof records;
+    }) as unknown as typeof records;
   } catch (error) {
     const line = error instanceof CsvError ? Number((error as { lines?: number }).lines ?? 1) : 1;
     const reason = error instanceof Error ? error.message.replace(/^[^:]*: /, "") : String(error);

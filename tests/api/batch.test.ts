@@ -62,7 +62,9 @@ describe("POST /api/programs/batch", () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("VALIDATION");
     expect(res.json.message).toContain("item 2: colorTheme: Colour theme must be one of");
-    expect(res.json.fields).toEqual([{ path: "2.colorTheme", message: expect.stringContaining("Colour theme") }]);
+    expect(res.json.fields).toEqual([
+      { path: "2.colorTheme", message: expect.stringContaining("Colour theme") },
+    ]);
     const list = await client.get("/api/programs");
     expect(list.json).toEqual([]);
   });
