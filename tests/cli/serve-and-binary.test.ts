@@ -41,7 +41,12 @@ const checkServe = async (command: string[], cwd: string) => {
     const signUp = await fetch(`${url}/api/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ firstName: "A", lastName: "B", email: "a@example.com", password: "correct horse" }),
+      body: JSON.stringify({
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.com",
+        password: "correct horse",
+      }),
     });
     expect(signUp.status).toBe(201);
   } finally {

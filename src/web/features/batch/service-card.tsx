@@ -7,18 +7,20 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
+import { cn } from "../../lib/cn";
 import type { BatchService } from "./use-batch-services";
 
 type Update = <K extends keyof ServiceDraft>(field: K, value: ServiceDraft[K]) => void;
 
+// Laid out three to a row: who, when, then where.
 const TEXT_FIELDS = [
   { field: "fullName", label: "Full Name", type: "text" },
   { field: "preferredName", label: "Preferred Name", type: "text" },
+  { field: "officiant", label: "Officiant", type: "text" },
   { field: "birthDate", label: "Birth Date", type: "date" },
   { field: "passingDate", label: "Passing Date", type: "date" },
   { field: "serviceDate", label: "Service Date & Time", type: "datetime-local" },
-  { field: "location", label: "Location", type: "text" },
-  { field: "officiant", label: "Officiant", type: "text" },
+  { field: "location", label: "Location", type: "text", wide: true },
 ] as const;
 
 const LONG_TEXT_FIELDS = [
@@ -73,15 +75,18 @@ export function ServiceCard({
           </Button>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">
-        {TEXT_FIELDS.map(({ field, label: text, type }) => (
-          <div key={field} className="grid gap-1.5">
+      <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-12">
+        {TEXT_FIELDS.map(({ field, label: text, type, ...layout }) => (
+          <div
+            key={field}
+            className={cn("grid gap-1.5 lg:col-span-4", "wide" in layout && "sm:col-span-2 lg:col-span-12")}
+          >
             <Label htmlFor={idFor(field)}>{text}</Label>
             <Input id={idFor(field)} type={type} value={service[field]} onChange={onText(field)} />
           </div>
         ))}
         {CHOICE_FIELDS.map(({ field, label: text, options }) => (
-          <div key={field} className="grid gap-1.5">
+          <div key={field} className="grid gap-1.5 lg:col-span-3">
             <Label htmlFor={idFor(field)}>{text}</Label>
             <select
               id={idFor(field)}
@@ -98,7 +103,7 @@ export function ServiceCard({
           </div>
         ))}
         {LONG_TEXT_FIELDS.map(({ field, label: text }) => (
-          <div key={field} className="grid gap-1.5 sm:col-span-2">
+          <div key={field} className="grid gap-1.5 sm:col-span-2 lg:col-span-6">
             <Label htmlFor={idFor(field)}>{text}</Label>
             <Textarea id={idFor(field)} rows={3} value={service[field]} onChange={onText(field)} />
           </div>
