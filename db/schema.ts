@@ -69,3 +69,34 @@ export const programs = sqliteTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type ProgramRow = typeof programs.$inferSelect;
+
+export const photos = sqliteTable(
+  "photos",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the print master's bytes: its key in photo storage. */
+    contentHash: text("content_hash").notNull(),
+    /** SHA-256 of the screen rendition's bytes: its key in photo storage. */
+    screenHash: text("screen_hash").notNull(),
+    /** SHA-256 of the bytes as uploaded, so the same file uploaded again is not processed again. */
+    sourceHash: text("source_hash").notNull(),
+    /** Pixel size of the print master (upright, after EXIF rotation). */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    mime: text("mime").notNull(),
+    /** When a saved program first used it; until then it may belong to an unsaved draft. */
+    referencedAt: integer("referenced_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("photos_owner_idx").on(t.ownerId),
+    index("photos_content_hash_idx").on(t.contentHash),
+    index("photos_screen_hash_idx").on(t.screenHash),
+    index("photos_source_hash_idx").on(t.sourceHash),
+  ],
+);
+
+export type PhotoRow = typeof photos.$inferSelect;

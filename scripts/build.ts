@@ -8,7 +8,9 @@ const result = await Bun.build({
   entrypoints: ["src/server/main.ts"],
   outdir: "dist/app",
   target: "bun",
-  minify: true,
+  // Renaming identifiers breaks Elysia's compiled handlers (the auth macro then answers 500):
+  // keep names, drop whitespace and simplify syntax only.
+  minify: { whitespace: true, syntax: true, identifiers: false },
   // Without an absolute public path, deep links such as /program/42 load ../chunk.js and break.
   publicPath: "/",
   plugins: [tailwind],

@@ -6,7 +6,10 @@ import type { Config } from "./config";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
+import { photoRoutes } from "./photos/routes";
+import { createLocalPhotoStorage } from "./photos/storage";
 import { programRoutes } from "./programs/routes";
+import { writingRoutes } from "./writing/routes";
 
 export type AppDeps = {
   config: Config;
@@ -15,8 +18,9 @@ export type AppDeps = {
 };
 
 /** The whole JSON API under /api, composed from feature modules. */
-export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppDeps) =>
-  new Elysia({ prefix: "/api" })
+export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppDeps) => {
+  const photoStorage = createLocalPhotoStorage(config.dataDir);
+  return new Elysia({ prefix: "/api" })
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
     .get("/health", () => {
@@ -25,9 +29,12 @@ export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppD
     })
     .use(authRoutes(db, authLimits))
     .use(batchRoutes(db))
-    .use(programRoutes(db))
+    .use(programRoutes(db, photoStorage))
+    .use(photoRoutes(db, photoStorage))
+    .use(writingRoutes(db, config))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });
+};
 
 export type Api = ReturnType<typeof createApi>;

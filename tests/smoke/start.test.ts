@@ -46,6 +46,21 @@ test(
       const js = await fetch(base + script);
       expect(js.status).toBe(200);
     }
+    // The bundled API must behave as the source does: signed out is a 401, sign-up works.
+    expect((await fetch(`${base}/api/auth/user`)).status).toBe(401);
+    const register = await fetch(`${base}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@example.com",
+        password: "correct horse",
+      }),
+    });
+    expect(register.status).toBe(201);
+    const cookie = register.headers.get("set-cookie")?.split(";")[0] ?? "";
+    expect((await fetch(`${base}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
     expect(await Bun.file(`${dataDir}/keepsake.sqlite`).exists()).toBe(true);
   },
   { timeout: 120_000 },

@@ -3,32 +3,41 @@ import type { AppDatabase } from "../../../db/client";
 import { programInputSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
+import { releaseUnusedPhotos } from "../photos/service";
+import type { PhotoStorage } from "../photos/storage";
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
 
-export const programRoutes = (db: AppDatabase) =>
+export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
   new Elysia({ prefix: "/programs" })
     .use(authPlugin(db))
     .get("/", ({ user }) => listPrograms(db, user.id), { auth: true })
     .post(
       "/",
-      ({ user, body, set }) => {
+      async ({ user, body, set }) => {
+        const program = createProgram(db, user.id, parseInput(programInputSchema, body));
+        // Marks the photos it shows as used, so taking one out later deletes it.
+        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
         set.status = 201;
-        return createProgram(db, user.id, parseInput(programInputSchema, body));
+        return program;
       },
       { auth: true },
     )
     .get("/:id", ({ user, params }) => getProgram(db, user.id, params.id), { auth: true })
     .put(
       "/:id",
-      ({ user, params, body }) => updateProgram(db, user.id, params.id, parseInput(programInputSchema, body)),
-      {
-        auth: true,
+      async ({ user, params, body }) => {
+        const program = updateProgram(db, user.id, params.id, parseInput(programInputSchema, body));
+        // Photos taken out of the program are deleted, files included, unless another program shows them.
+        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        return program;
       },
+      { auth: true },
     )
     .delete(
       "/:id",
-      ({ user, params }) => {
+      async ({ user, params }) => {
         deleteProgram(db, user.id, params.id);
+        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
         return { ok: true };
       },
       { auth: true },

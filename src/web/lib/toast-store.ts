@@ -18,6 +18,7 @@ export const toast = (message: Omit<ToastMessage, "id">) => {
   toastStore.current = { ...message, id: nextId++ };
 };
 
-export const dismissToast = () => {
-  toastStore.current = null;
+/** Dismisses the visible toast; with an id, only if that toast is still the one shown. */
+export const dismissToast = (id?: number) => {
+  if (id === undefined || toastStore.current?.id === id) toastStore.current = null;
 };

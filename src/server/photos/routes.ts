@@ -1,0 +1,86 @@
+import { Elysia } from "elysia";
+import type { AppDatabase } from "../../../db/client";
+import { LIMITS } from "../../shared/constants";
+import { PHOTO_RENDITIONS, type PhotoRendition } from "../../shared/photo-urls";
+import { authPlugin } from "../auth/plugin";
+import { resolveSession } from "../auth/service";
+import { SESSION_COOKIE } from "../auth/session-cookie";
+import { AppError } from "../errors";
+import { deletePhoto, type PhotoDeps, readPhoto, uploadPhoto } from "./service";
+import type { PhotoStorage } from "./storage";
+
+const MAX_MB = LIMITS.maxPhotoUploadBytes / (1024 * 1024);
+const tooLarge = () =>
+  new AppError("PAYLOAD_TOO_LARGE", `This photo is larger than ${MAX_MB} MB. Please choose a smaller copy.`);
+// The multipart envelope around the file: boundaries, headers, the file name.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const chooseFile = (message: string) => new AppError("VALIDATION", message, [{ path: "file", message }]);
+
+const readUploadedFile = async (request: Request) => {
+  // Refuse by the declared length before reading a byte of an oversized body.
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > LIMITS.maxPhotoUploadBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw chooseFile('Please send the photo as multipart/form-data in the field "file".');
+  }
+  const file = form.get("file");
+  if (!(file instanceof Blob)) throw chooseFile("Please choose a photo to upload.");
+  if (file.size > LIMITS.maxPhotoUploadBytes) throw tooLarge();
+  if (file.size === 0) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Please drop image files only");
+  return new Uint8Array(await file.arrayBuffer());
+};
+
+const parseRendition = (value: string | undefined): PhotoRendition => {
+  if (value === undefined) return "print";
+  if ((PHOTO_RENDITIONS as readonly string[]).includes(value)) return value as PhotoRendition;
+  const message = `rendition must be one of: ${PHOTO_RENDITIONS.join(", ")}`;
+  throw new AppError("VALIDATION", message, [{ path: "rendition", message }]);
+};
+
+/**
+ * `POST /api/photos` keeps an image; `GET /api/photos/{id}` serves the print master, or with
+ * `?rendition=screen` the builder's smaller copy; `DELETE` drops a photo no program uses.
+ */
+export const photoRoutes = (db: AppDatabase, storage: PhotoStorage) => {
+  const deps: PhotoDeps = { db, storage };
+  return new Elysia({ prefix: "/photos" })
+    .use(authPlugin(db))
+    .post(
+      "/",
+      async ({ user, request, set }) => {
+        const bytes = await readUploadedFile(request);
+        set.status = 201;
+        return uploadPhoto(deps, user.id, bytes);
+      },
+      // The body is read here, not by Elysia, so its size is checked before it is parsed.
+      { auth: true, parse: "none" },
+    )
+    .get("/:id", async ({ params, query, cookie, request }) => {
+      const rendition = parseRendition(query.rendition);
+      // Not `auth: true`: a signed-out visitor gets the same 404 as another user, not a 401.
+      const token = cookie[SESSION_COOKIE]?.value;
+      const ownerId = typeof token === "string" ? resolveSession(db, token)?.user.id : undefined;
+      const photo = await readPhoto(deps, ownerId, params.id, rendition);
+      const headers = {
+        // Revalidated on every use (a cheap 304) so a shared computer's cache never outlives the owner check.
+        "Cache-Control": "private, no-cache",
+        ETag: `"${photo.hash}"`,
+        "X-Content-Type-Options": "nosniff",
+      };
+      if (request.headers.get("if-none-match") === headers.ETag)
+        return new Response(null, { status: 304, headers });
+      return new Response(photo.body, { headers: { ...headers, "Content-Type": photo.contentType } });
+    })
+    .delete(
+      "/:id",
+      async ({ user, params }) => {
+        await deletePhoto(deps, user.id, params.id);
+        return { ok: true };
+      },
+      { auth: true },
+    );
+};

@@ -1,0 +1,210 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { AppDatabase } from "../../../db/client";
+import { type PhotoRow, photos, programs } from "../../../db/schema";
+import type { PhotoLoader } from "../../print/photo-assets";
+import { type PhotoRendition, photoIdFromUrl, photoUrl } from "../../shared/photo-urls";
+import { AppError, notFound } from "../errors";
+import { MASTER_MIME, processPhoto, SCREEN_MIME } from "./process-photo";
+import type { PhotoStorage } from "./storage";
+
+export type PhotoDeps = { db: AppDatabase; storage: PhotoStorage };
+
+/** What an upload answers; the program keeps `url`, the print check reads the pixel size. */
+export type UploadedPhoto = { id: string; url: string; width: number; height: number };
+
+/**
+ * A photo no saved program has used yet may belong to a draft still open in the builder: it is
+ * kept this long before it counts as abandoned.
+ */
+export const UNSAVED_PHOTO_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
+
+const PHOTO_NOT_FOUND = "Photo not found";
+
+const sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+
+// Storing files for a new row and removing files no row uses any more must not interleave, or a
+// re-upload of a photo being collected could be left with its row but without its file. One
+// process serves the SQLite database, so an in-process queue is enough.
+let fileMutations: Promise<unknown> = Promise.resolve();
+const serializeFileMutation = <T>(mutation: () => Promise<T>): Promise<T> => {
+  const run = fileMutations.then(mutation, mutation);
+  fileMutations = run.catch(() => undefined);
+  return run;
+};
+
+type StoredFiles = Pick<PhotoRow, "contentHash" | "screenHash" | "width" | "height" | "mime">;
+
+const insertPhoto = (
+  db: AppDatabase,
+  ownerId: string,
+  sourceHash: string,
+  files: StoredFiles,
+  now: Date,
+): UploadedPhoto => {
+  const { contentHash, screenHash, width, height, mime } = files;
+  const id = crypto.randomUUID();
+  db.insert(photos)
+    .values({ id, ownerId, sourceHash, contentHash, screenHash, width, height, mime, createdAt: now })
+    .run();
+  return { id, url: photoUrl(id), width, height };
+};
+
+/**
+ * Keeps an uploaded image as a print master and a screen rendition. The same bytes uploaded
+ * again (by anyone) reuse the stored files without processing them again; the caller still gets
+ * a photo of its own.
+ */
+export const uploadPhoto = async (
+  { db, storage }: PhotoDeps,
+  ownerId: string,
+  bytes: Uint8Array,
+  now = new Date(),
+): Promise<UploadedPhoto> => {
+  const sourceHash = sha256(bytes);
+  const reused = await serializeFileMutation(async () => {
+    const known = db.select().from(photos).where(eq(photos.sourceHash, sourceHash)).limit(1).get();
+    return known && insertPhoto(db, ownerId, sourceHash, known, now);
+  });
+  if (reused) return reused;
+
+  const processed = await processPhoto(bytes);
+  const contentHash = sha256(processed.master);
+  const screenHash = sha256(processed.screen);
+  return serializeFileMutation(async () => {
+    await storage.put(contentHash, processed.master);
+    await storage.put(screenHash, processed.screen);
+    const { width, height } = processed;
+    return insertPhoto(
+      db,
+      ownerId,
+      sourceHash,
+      { contentHash, screenHash, width, height, mime: MASTER_MIME },
+      now,
+    );
+  });
+};
+
+const findOwnedPhoto = (db: AppDatabase, ownerId: string, id: string) =>
+  db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.ownerId, ownerId), eq(photos.id, id)))
+    .get();
+
+/** The owner's photo file; anyone else (signed out included) learns nothing but 404. */
+export const readPhoto = async (
+  { db, storage }: PhotoDeps,
+  ownerId: string | undefined,
+  id: string,
+  rendition: PhotoRendition,
+) => {
+  const row = ownerId ? findOwnedPhoto(db, ownerId, id) : undefined;
+  if (!row) throw notFound(PHOTO_NOT_FOUND);
+  const hash = rendition === "screen" ? row.screenHash : row.contentHash;
+  const body = await storage.get(hash);
+  if (!body) throw notFound(PHOTO_NOT_FOUND);
+  return { body, hash, contentType: rendition === "screen" ? SCREEN_MIME : row.mime };
+};
+
+type Queryable = Pick<AppDatabase, "select">;
+
+/** Ids of the owner's photos that any of the owner's programs shows (photo list, cover, background). */
+const usedPhotoIds = (db: Queryable, ownerId: string) => {
+  const rows = db
+    .select({
+      additionalPhotos: programs.additionalPhotos,
+      mainPhotoUrl: programs.mainPhotoUrl,
+      backgroundImage: programs.backgroundImage,
+    })
+    .from(programs)
+    .where(eq(programs.ownerId, ownerId))
+    .all();
+  const ids = new Set<string>();
+  for (const row of rows) {
+    for (const url of [row.mainPhotoUrl, row.backgroundImage, ...row.additionalPhotos.map((p) => p.url)]) {
+      const id = photoIdFromUrl(url);
+      if (id) ids.add(id);
+    }
+  }
+  return ids;
+};
+
+/** Removes the files of deleted rows that no remaining row (of any owner) still uses. */
+const removeUnusedFiles = ({ db, storage }: PhotoDeps, deleted: PhotoRow[]) =>
+  serializeFileMutation(async () => {
+    for (const hash of new Set(deleted.flatMap((row) => [row.contentHash, row.screenHash]))) {
+      const stillUsed = db
+        .select({ id: photos.id })
+        .from(photos)
+        .where(or(eq(photos.contentHash, hash), eq(photos.screenHash, hash)))
+        .limit(1)
+        .get();
+      if (stillUsed) continue;
+      // A file left behind wastes disk; failing the family's save over it would be worse.
+      await storage.remove(hash).catch((error) => console.error("Could not remove photo file", hash, error));
+    }
+  });
+
+/**
+ * After the owner's programs changed: photos a saved program used before and none uses now are
+ * deleted, files included, and so are photos no program ever used once the grace period is over.
+ * A photo just uploaded for a draft that is not saved yet is left alone.
+ */
+export const releaseUnusedPhotos = async (deps: PhotoDeps, ownerId: string, now = new Date()) => {
+  const abandonedBefore = now.getTime() - UNSAVED_PHOTO_GRACE_MS;
+  const released = deps.db.transaction(
+    (tx) => {
+      const used = usedPhotoIds(tx, ownerId);
+      const owned = tx.select().from(photos).where(eq(photos.ownerId, ownerId)).all();
+      const firstUsed = owned.filter((p) => used.has(p.id) && !p.referencedAt).map((p) => p.id);
+      if (firstUsed.length > 0) {
+        tx.update(photos).set({ referencedAt: now }).where(inArray(photos.id, firstUsed)).run();
+      }
+      const unused = owned.filter(
+        (p) => !used.has(p.id) && (p.referencedAt !== null || p.createdAt.getTime() < abandonedBefore),
+      );
+      if (unused.length > 0) {
+        tx.delete(photos)
+          .where(
+            inArray(
+              photos.id,
+              unused.map((p) => p.id),
+            ),
+          )
+          .run();
+      }
+      return unused;
+    },
+    { behavior: "immediate" },
+  );
+  await removeUnusedFiles(deps, released);
+  return released.map((p) => p.id);
+};
+
+/** Deletes a photo the owner no longer wants; one a saved program still shows is refused. */
+export const deletePhoto = async (deps: PhotoDeps, ownerId: string, id: string) => {
+  const row = findOwnedPhoto(deps.db, ownerId, id);
+  if (!row) throw notFound(PHOTO_NOT_FOUND);
+  if (usedPhotoIds(deps.db, ownerId).has(id)) {
+    throw new AppError(
+      "CONFLICT",
+      "This photo is still used by a saved program. Remove it there and save first.",
+    );
+  }
+  deps.db.delete(photos).where(eq(photos.id, id)).run();
+  await removeUnusedFiles(deps, [row]);
+};
+
+/**
+ * The print pipeline's view of one owner's photos: the print master for the owner's own
+ * `/api/photos/{id}` addresses, nothing for any other.
+ */
+export const createPhotoLoader =
+  ({ db, storage }: PhotoDeps, ownerId: string): PhotoLoader =>
+  async (url) => {
+    const id = photoIdFromUrl(url);
+    const row = id ? findOwnedPhoto(db, ownerId, id) : undefined;
+    if (!row) return undefined;
+    const body = await storage.get(row.contentHash);
+    return body && { body, contentType: row.mime, width: row.width, height: row.height };
+  };

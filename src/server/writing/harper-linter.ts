@@ -1,0 +1,75 @@
+import { existsSync } from "node:fs";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createBinaryModuleFromUrl, Dialect, LocalLinter, type Suggestion, SuggestionKind } from "harper.js";
+// A file import, not harper.js/binary: that module finds its WebAssembly through
+// `new URL(..., import.meta.url)`, which points nowhere once Bun.build has bundled the server.
+// Bun copies a file import into the bundle's folder instead.
+import bundledWasmPath from "../../../node_modules/harper.js/dist/harper_wasm_bg.wasm" with { type: "file" };
+
+/** One finding of harper, as plain data (harper's own objects live in WebAssembly memory). */
+export type HarperFinding = {
+  start: number;
+  end: number;
+  problem: string;
+  kind: string;
+  message: string;
+  /** What each of harper's suggestions would put in place of `problem`, best first. */
+  replacements: string[];
+};
+
+const replacementFor = (problem: string, suggestion: Suggestion) => {
+  const kind = suggestion.kind();
+  if (kind === SuggestionKind.Remove) return "";
+  const text = suggestion.get_replacement_text();
+  return kind === SuggestionKind.InsertAfter ? problem + text : text;
+};
+
+// Unbundled, the import is the file's absolute path; bundled with a public path it is "/name-hash.wasm"
+// beside the bundle.
+const wasmFile = () =>
+  existsSync(bundledWasmPath) ? bundledWasmPath : join(import.meta.dir, basename(bundledWasmPath));
+
+let linter: Promise<LocalLinter> | undefined;
+
+/**
+ * The process's single harper linter. Loading the WebAssembly takes over a second, so it is made once
+ * and reused; `warmHarper()` at start-up keeps that second out of the first request.
+ */
+const getLinter = () => {
+  linter ??= (async () => {
+    const binary = createBinaryModuleFromUrl(pathToFileURL(wasmFile()).href, "full");
+    const instance = new LocalLinter({ binary, dialect: Dialect.American });
+    await instance.setup();
+    // The first lint builds harper's internal tables; do it now rather than in a family's request.
+    await instance.lint("Warm up.", { language: "plaintext" });
+    return instance;
+  })();
+  return linter;
+};
+
+export const warmHarper = () => {
+  getLinter().catch((error) => console.error("harper.js could not load its grammar rules", error));
+};
+
+export const lintText = async (text: string): Promise<HarperFinding[]> => {
+  const instance = await getLinter();
+  const lints = await instance.lint(text, { language: "plaintext" });
+  return lints.map((lint) => {
+    const span = lint.span();
+    const suggestions = lint.suggestions();
+    const problem = lint.get_problem_text();
+    const finding: HarperFinding = {
+      start: span.start,
+      end: span.end,
+      problem,
+      kind: lint.lint_kind(),
+      message: lint.message(),
+      replacements: suggestions.map((s) => replacementFor(problem, s)),
+    };
+    for (const s of suggestions) s.free();
+    span.free();
+    lint.free();
+    return finding;
+  });
+};

@@ -1,0 +1,95 @@
+// Small, predictable text rules shared by enhancement and tone: they change wording and layout,
+// never the facts in the text.
+
+/**
+ * A rule replacing a phrase; `from` is matched as whole words, case-insensitively, and not where
+ * `unlessFollowedBy` (a regular expression) comes next: "died" may become "left us", "died of" may not.
+ */
+export type PhraseRule = readonly [from: string, to: string, unlessFollowedBy?: string];
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const matchCase = (original: string, replacement: string) => {
+  if (replacement === "" || !/^\p{Lu}/u.test(original)) return replacement;
+  return replacement[0]?.toUpperCase() + replacement.slice(1);
+};
+
+/** Applies each rule in order; a capitalised match gives a capitalised replacement. */
+export const replacePhrases = (text: string, rules: readonly PhraseRule[]) =>
+  rules.reduce((current, [from, to, unlessFollowedBy]) => {
+    const exception = unlessFollowedBy ? `(?!${unlessFollowedBy})` : "";
+    // Whole words only; a following "'s" still counts as the word's end ("mom's" → "mother's").
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}'’])${escapeRegExp(from)}(?![\\p{L}\\p{N}])(?!['’](?!s(?!\\p{L})))${exception}`,
+      "giu",
+    );
+    return current.replace(pattern, (match) => matchCase(match, to));
+  }, text);
+
+/** Paragraphs as the family typed them: blank lines separate them. */
+export const splitParagraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+
+export const joinParagraphs = (paragraphs: readonly string[]) => paragraphs.join("\n\n");
+
+// A full stop after these does not end a sentence: "at 10 a.m. in the chapel".
+const ABBREVIATION_BEFORE =
+  /(?:^|[\s(])(?:a\.m|p\.m|e\.g|i\.e|etc|vs|st|dr|mr|mrs|ms|jr|sr|rev|no)\.["'’”)]*\s+$/i;
+
+/** Sentences of one paragraph, each keeping its closing punctuation; "Dr." and "a.m." end none. */
+export const splitSentences = (paragraph: string) => {
+  const sentences: string[] = [];
+  let start = 0;
+  for (const end of paragraph.matchAll(/[.!?]+["'’”)]*\s+/g)) {
+    const stop = end.index + end[0].length;
+    if (ABBREVIATION_BEFORE.test(paragraph.slice(0, stop))) continue;
+    sentences.push(paragraph.slice(start, stop).trim());
+    start = stop;
+  }
+  sentences.push(paragraph.slice(start).trim());
+  return sentences.filter((s) => s !== "");
+};
+
+const capitalizeSentenceStarts = (paragraph: string) =>
+  paragraph.replace(
+    /(^|[.!?]["'’”)]*\s+)(\p{Ll})/gu,
+    (match, lead: string, letter: string, offset: number) =>
+      ABBREVIATION_BEFORE.test(paragraph.slice(0, offset + lead.length))
+        ? match
+        : lead + letter.toUpperCase(),
+  );
+
+/**
+ * Spacing and punctuation a printed page needs: one space between words, none before a comma,
+ * one after a full stop, a capital at each sentence start and a full stop at each paragraph's end.
+ */
+export const tidyText = (text: string) =>
+  joinParagraphs(
+    splitParagraphs(text).map((paragraph) => {
+      let tidy = paragraph
+        .split("\n")
+        .map((line) => line.replace(/[ \t]+/g, " ").trim())
+        .join("\n")
+        .replace(/ +([,.;:!?])/g, "$1")
+        .replace(/([,;:])(?=[\p{L}])/gu, "$1 ")
+        .replace(/([.!?])(?=\p{Lu}\p{Ll})/gu, "$1 ");
+      tidy = capitalizeSentenceStarts(tidy);
+      // A list typed one name per line (pallbearers, thanks) takes no full stop.
+      if (!tidy.includes("\n") && /[\p{L}\p{N}]$/u.test(tidy)) tidy += ".";
+      return tidy;
+    }),
+  );
+
+export const wordCount = (text: string) => (text.match(/[\p{L}\p{N}'’-]+/gu) ?? []).length;
+
+/** "a", "b", "c" → "a, b and c" (no serial comma, as most printed programs write it). */
+export const joinList = (items: readonly string[]) => {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+};
+
+export const capitalizeFirst = (text: string) =>
+  text ? (text[0]?.toUpperCase() ?? "") + text.slice(1) : text;

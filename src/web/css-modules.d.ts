@@ -1,0 +1,2 @@
+// Bun bundles CSS imported from components (the booklet's stylesheet) into the page.
+declare module "*.css";

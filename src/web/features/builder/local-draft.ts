@@ -1,0 +1,29 @@
+import { type ProgramInput, programInputSchema } from "../../../shared/schemas";
+
+// Unsaved drafts are kept in this browser's storage until saved, one per account and program,
+// so a closed tab or a crash never loses a family's writing.
+const storageKey = (draftKey: string) => `keepsake-draft:${draftKey}`;
+
+export const draftKeyFor = (userId: string, programId: string | null | undefined) =>
+  `${userId}:${programId ?? "new"}`;
+
+export const readLocalDraft = (draftKey: string): ProgramInput | null => {
+  const raw = localStorage.getItem(storageKey(draftKey));
+  if (!raw) return null;
+  try {
+    const parsed = programInputSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+export const writeLocalDraft = (draftKey: string, draft: ProgramInput) => {
+  try {
+    localStorage.setItem(storageKey(draftKey), JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the leave-page warning still protects the draft.
+  }
+};
+
+export const removeLocalDraft = (draftKey: string) => localStorage.removeItem(storageKey(draftKey));

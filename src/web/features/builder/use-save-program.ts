@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useRef } from "react";
+import type { Program, ProgramInput } from "../../../shared/schemas";
+import { apiRequest, messageOf } from "../../lib/api";
+import { PROGRAMS_QUERY_KEY, programQueryKey } from "../../lib/program-queries";
+import { useSession } from "../../lib/session";
+import { toast } from "../../lib/toast-store";
+import { builderStore, isDraftDirty, markDraftSaved } from "./builder-store";
+import { draftKeyFor, removeLocalDraft } from "./local-draft";
+
+/**
+ * Save Draft (spec section 4): creates the program on the first save, then updates the same one.
+ * After the first save the address becomes /program-builder/{id}.
+ */
+export const useSaveProgram = () => {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  // A second click while the first save is in flight must not create a second program.
+  const inFlight = useRef<Promise<Program> | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: async (draft: ProgramInput) => {
+      const id = builderStore.programId;
+      return id
+        ? apiRequest<Program>("PUT", `/api/programs/${id}`, draft)
+        : apiRequest<Program>("POST", "/api/programs", draft);
+    },
+    onSuccess: (saved, sent) => {
+      const wasNew = !builderStore.programId;
+      const previousKey = builderStore.key;
+      const key = draftKeyFor(user?.id ?? "", saved.id);
+      markDraftSaved(key, saved.id, sent);
+      if (previousKey && previousKey !== key) removeLocalDraft(previousKey);
+      if (!isDraftDirty()) removeLocalDraft(key);
+      queryClient.setQueryData(programQueryKey(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: PROGRAMS_QUERY_KEY, exact: true });
+      toast({ title: "Program saved successfully!" });
+      if (wasNew) {
+        void navigate({
+          to: "/program-builder/$id",
+          params: { id: saved.id },
+          search: (prev: Record<string, unknown>) => ({ tab: prev.tab }),
+          replace: true,
+        });
+      }
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to save program",
+        description: messageOf(error, "Please try again."),
+        variant: "destructive",
+      }),
+  });
+
+  const save = (): Promise<Program> => {
+    if (inFlight.current) return inFlight.current;
+    const sent = JSON.parse(JSON.stringify(builderStore.draft)) as ProgramInput;
+    const pending = mutation.mutateAsync(sent).finally(() => {
+      inFlight.current = null;
+    });
+    inFlight.current = pending;
+    return pending;
+  };
+
+  /** For Download PDF and Print: saves when needed and resolves to the program's id. */
+  const ensureSaved = async (): Promise<string> => {
+    if (builderStore.programId && !isDraftDirty()) return builderStore.programId;
+    return (await save()).id;
+  };
+
+  return { save, ensureSaved, isSaving: mutation.isPending };
+};

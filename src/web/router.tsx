@@ -1,0 +1,129 @@
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Navigate,
+  Outlet,
+  type RouteComponent,
+} from "@tanstack/react-router";
+import type { ComponentType } from "react";
+import { RouteErrorFallback } from "./components/route-error-fallback";
+import { Spinner } from "./components/ui/spinner";
+import { parseBuilderSearch } from "./features/builder/builder-search";
+import { useSession } from "./lib/session";
+import { BuilderPage } from "./routes/builder-page";
+import { ComingSoonPage } from "./routes/coming-soon";
+import { ForgotPasswordPage } from "./routes/forgot-password-page";
+import { HomePage } from "./routes/home-page";
+import { LandingPage } from "./routes/landing-page";
+import { LoginPage } from "./routes/login-page";
+import { NotFoundPage } from "./routes/not-found-page";
+import { ProgramsPage } from "./routes/programs-page";
+import { RegisterPage } from "./routes/register-page";
+
+// Route availability (spec section 2): a spinner while the session loads; signed-out visitors get the
+// landing page for every path but /login and /register; signed-in users get the app and a 404 page.
+
+function RootLayout() {
+  const { isLoading, error } = useSession();
+  if (error) throw error;
+  if (isLoading) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label="Loading your account" />
+      </div>
+    );
+  }
+  return <Outlet />;
+}
+
+/** A signed-in screen; signed-out visitors see the landing page at the same address. */
+const signedIn = (Screen: ComponentType) =>
+  function SignedInOnly() {
+    const { user } = useSession();
+    return user ? <Screen /> : <LandingPage />;
+  };
+
+/** A signed-out screen; a signed-in user has nothing to do there and goes home. */
+const signedOut = (Screen: ComponentType) =>
+  function SignedOutOnly() {
+    const { user } = useSession();
+    return user ? <Navigate to="/" replace /> : <Screen />;
+  };
+
+function HomeOrLanding() {
+  const { user } = useSession();
+  return user ? <HomePage /> : <LandingPage />;
+}
+
+const comingSoon = (screen: string, text: string) =>
+  signedIn(() => <ComingSoonPage screen={screen} text={text} />);
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: RootLayout,
+  notFoundComponent: signedIn(NotFoundPage),
+});
+
+const route = (path: string, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component });
+
+const builderRoute = (path: string) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    component: signedIn(BuilderPage),
+    validateSearch: parseBuilderSearch,
+  });
+
+const routeTree = rootRoute.addChildren([
+  route("/", HomeOrLanding),
+  route("/login", signedOut(LoginPage)),
+  route("/register", signedOut(RegisterPage)),
+  route("/forgot-password", ForgotPasswordPage),
+  builderRoute("/program-builder"),
+  builderRoute("/program-builder/$id"),
+  // The list's Edit link reads /program/{id}: the same builder.
+  builderRoute("/program/$id"),
+  route("/programs", signedIn(ProgramsPage)),
+  route(
+    "/batch-generator",
+    comingSoon(
+      "Batch Program Generator",
+      "Funeral homes will be able to prepare programs for several services at once, from one template.",
+    ),
+  ),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/funeral-integration",
+    component: signedIn(
+      lazyRouteComponent(() => import("./routes/funeral-integration-page"), "FuneralIntegrationPage"),
+    ),
+  }),
+  route(
+    "/subscription",
+    comingSoon(
+      "Choose Your Plan",
+      "Plans and billing are on their way. Your 14-day free trial includes everything.",
+    ),
+  ),
+  route(
+    "/subscribe/$tier/$billing",
+    comingSoon("Subscription", "Checkout is on its way. Your 14-day free trial includes everything."),
+  ),
+  route("/support", comingSoon("Support", "Our support centre is on its way. We are here to help.")),
+]);
+
+export const createAppRouter = (queryClient: QueryClient) =>
+  createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultErrorComponent: RouteErrorFallback,
+  });
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,109 @@
+// Shared end-to-end helpers: the real server with a fresh data dir, Debian's Chromium driven by
+// playwright-core (one browser per test file, a fresh context per test), screenshots to a temp
+// folder and an axe-core audit injected into the page.
+import { afterAll, afterEach, beforeAll } from "bun:test";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { startTestApp, type TestApp } from "./test-app";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const launchBrowser = () =>
+  chromium.launch({
+    executablePath: process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+
+/** Where screenshots go; printed once so a person can look at them. */
+export const SCREENSHOT_DIR = process.env.KEEPSAKE_SCREENSHOT_DIR ?? join(tmpdir(), "keepsake-screenshots");
+
+export const screenshot = async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  return path;
+};
+
+const AXE_PATH = resolve(import.meta.dir, "../../node_modules/axe-core/axe.min.js");
+
+export type A11yViolation = { id: string; impact: string; help: string; targets: string[] };
+
+/** Runs axe-core on the page as it is now; returns the serious and critical violations. */
+export const auditAccessibility = async (page: Page): Promise<A11yViolation[]> => {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<any> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      targets: v.nodes.map((n: any) => String(n.target)),
+    }));
+  });
+  return violations.filter((v: A11yViolation) => v.impact === "serious" || v.impact === "critical");
+};
+
+/**
+ * Starts the app and a browser for this test file and closes both afterwards; every test gets
+ * its own browser context (cookies, storage) from `newPage`, closed after the test.
+ */
+export const setupE2eApp = () => {
+  let app: TestApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const get = () => {
+    if (!app || !browser) throw new Error("setupE2eApp: the app is not started yet");
+    return { app, browser };
+  };
+
+  return {
+    get app() {
+      return get().app;
+    },
+    /** A page in a fresh context; with `signedIn`, a new account's session cookie is set first. */
+    async newPage(options: { viewport?: { width: number; height: number }; signedIn?: boolean } = {}) {
+      const { app, browser } = get();
+      const context = await browser.newContext({
+        baseURL: app.url,
+        viewport: options.viewport ?? { width: 1280, height: 900 },
+      });
+      contexts.push(context);
+      let account: Awaited<ReturnType<ReturnType<TestApp["client"]>["signUp"]>> | undefined;
+      if (options.signedIn) {
+        const client = app.client();
+        account = await client.signUp();
+        const at = client.cookie.indexOf("=");
+        await context.addCookies([
+          { name: client.cookie.slice(0, at), value: client.cookie.slice(at + 1), url: app.url },
+        ]);
+      }
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return { page, context, account };
+    },
+  };
+};

@@ -1,0 +1,73 @@
+// Test photos made on the fly with sharp: no binaries in the repository.
+import sharp from "sharp";
+
+const solid = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } });
+
+/**
+ * A 400x200 JPEG as a phone stores it: sideways with EXIF orientation 6 (turn 90° clockwise to
+ * view), a camera make, and the GPS position of where it was taken. Its left half is red, so when
+ * it is upright the top half is red and the bottom half blue.
+ */
+export const phoneJpeg = async () => {
+  const redHalf = await solid(200, 200, "#ff0000").png().toBuffer();
+  return solid(400, 200, "#0000ff")
+    .composite([{ input: redHalf, left: 0, top: 0 }])
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneCo" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 0/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 0/1",
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+};
+
+export const pngImage = (width = 300, height = 200, background = "#22aa66") =>
+  solid(width, height, background).png().toBuffer();
+
+export const webpImage = (width = 300, height = 200, background = "#aa6622") =>
+  solid(width, height, background).webp().toBuffer();
+
+/** A photo with detail (noise), so JPEG sizes and resampling behave as with a real one. */
+export const detailedJpeg = (width: number, height: number) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+export const gifImage = () => solid(20, 20, "#ff00ff").gif().toBuffer();
+
+/** The tag numbers in the first IFD of an EXIF block (0x8825 points to the GPS position). */
+export const exifIfd0Tags = (exif: Buffer): number[] => {
+  const tiff = exif.subarray(exif.toString("latin1", 0, 4) === "Exif" ? 6 : 0);
+  const littleEndian = tiff.toString("latin1", 0, 2) === "II";
+  const u16 = (at: number) => (littleEndian ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (littleEndian ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd0 = u32(4);
+  return Array.from({ length: u16(ifd0) }, (_, i) => u16(ifd0 + 2 + i * 12));
+};
+
+export const GPS_INFO_TAG = 0x8825;
+
+/** A multipart body with one file, as a browser's file input sends it. */
+export const photoForm = (
+  bytes: Uint8Array<ArrayBuffer> | string,
+  name = "photo.jpg",
+  type = "image/jpeg",
+) => {
+  const form = new FormData();
+  form.append("file", new File([bytes], name, { type }));
+  return form;
+};
