@@ -1,21 +1,20 @@
-import * as Tabs from "@radix-ui/react-tabs";
-import { Plus } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { FileText, Home, Plus } from "lucide-react";
 import { useState } from "react";
 import { BATCH_TEMPLATES, type BatchTemplate } from "../../../shared/constants";
 import { toProgramInput } from "../../../shared/service-draft";
+import { AppHeader } from "../../components/layout/app-header";
 import { Button } from "../../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { apiRequest, messageOf } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
-import { CsvImport } from "./csv-import";
+import { CsvImportButton, CsvImportProblems, useCsvImport } from "./csv-import";
 import { type GeneratedProgram, GeneratePanel } from "./generate-panel";
 import { ServiceCard } from "./service-card";
 import { TemplatePicker } from "./template-picker";
 import { useBatchServices } from "./use-batch-services";
 
 const DEFAULT_TEMPLATE = BATCH_TEMPLATES[0] as BatchTemplate;
-
-const tabTriggerClass =
-  "rounded-md px-4 py-2 text-sm font-medium text-muted-foreground transition-colors data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /** /batch-generator: several programs at once for a funeral home (spec sections 2 and 4). */
 export function BatchGeneratorPage() {
@@ -25,6 +24,7 @@ export function BatchGeneratorPage() {
   const [appliedMessage, setAppliedMessage] = useState("");
   const [generating, setGenerating] = useState(false);
   const [generated, setGenerated] = useState<GeneratedProgram[]>([]);
+  const csvImport = useCsvImport(batch.addServices);
 
   const applyTemplate = () => {
     batch.applyTemplateToAll(template);
@@ -62,58 +62,56 @@ export function BatchGeneratorPage() {
   };
 
   return (
-    <div className="min-h-screen bg-muted/30">
-      <header className="border-b bg-background">
-        <nav
-          aria-label="Batch generator"
-          className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-6 py-4"
-        >
-          <a href="/" className="font-serif text-xl font-semibold">
-            Keepsake
-          </a>
-          <span className="flex-1" />
-          <a href="/programs" className="text-sm font-medium hover:underline">
-            My Programs
-          </a>
-          <a href="/program-builder" className="text-sm font-medium hover:underline">
-            Single Program
-          </a>
-        </nav>
-      </header>
-      <main className="mx-auto grid max-w-6xl gap-6 px-6 py-8">
-        <div>
-          <h1 className="font-serif text-3xl font-semibold">Batch Program Generator</h1>
-          <p className="mt-1 text-muted-foreground">
-            Create programs for several services at once: add each service, choose a template, then generate.
-          </p>
+    <div className="flex min-h-screen flex-col">
+      <AppHeader />
+      <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-10 sm:px-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-3xl font-medium text-primary sm:text-4xl">Batch Program Generator</h1>
+            <p className="mt-2 text-muted-foreground">
+              Programs for several services at once: add each service, choose a template, then generate.
+            </p>
+          </div>
+          <nav aria-label="Other pages" className="flex flex-wrap gap-2 sm:shrink-0">
+            <Button asChild variant="outline">
+              <Link to="/">
+                <Home aria-hidden="true" />
+                Home
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/programs">My Programs</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/program-builder">
+                <FileText aria-hidden="true" />
+                Single Program
+              </Link>
+            </Button>
+          </nav>
         </div>
-        <Tabs.Root defaultValue="setup" className="grid gap-6">
-          <Tabs.List aria-label="Batch steps" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
-            <Tabs.Trigger value="setup" className={tabTriggerClass}>
-              Setup Services
-            </Tabs.Trigger>
-            <Tabs.Trigger value="template" className={tabTriggerClass}>
-              Apply Template
-            </Tabs.Trigger>
-            <Tabs.Trigger value="generate" className={tabTriggerClass}>
-              Generate Programs
-            </Tabs.Trigger>
-          </Tabs.List>
+        <Tabs defaultValue="setup">
+          <TabsList aria-label="Batch steps">
+            <TabsTrigger value="setup">Setup Services</TabsTrigger>
+            <TabsTrigger value="template">Apply Template</TabsTrigger>
+            <TabsTrigger value="generate">Generate Programs</TabsTrigger>
+          </TabsList>
 
-          <Tabs.Content value="setup" className="grid gap-4 focus-visible:outline-none">
+          <TabsContent value="setup" className="grid gap-4">
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 className="font-serif text-2xl font-semibold">Service Details</h2>
+              <h2 className="text-2xl font-medium text-primary">Service Details</h2>
               <div className="flex flex-wrap items-start gap-2">
-                <CsvImport onImport={batch.addServices} />
+                <CsvImportButton onFile={csvImport.importFile} />
                 <Button onClick={batch.addService}>
                   <Plus aria-hidden />
                   Add Service
                 </Button>
               </div>
             </div>
+            {csvImport.failure && <CsvImportProblems failure={csvImport.failure} />}
             {services.length === 0 ? (
-              <div className="grid justify-items-center gap-3 rounded-lg border border-dashed bg-background p-10 text-center">
-                <p className="font-serif text-xl">No Services Added</p>
+              <div className="grid justify-items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
+                <p className="text-2xl text-primary">No Services Added</p>
                 <p className="text-muted-foreground">
                   Add a service for each program, or import a spreadsheet.
                 </p>
@@ -133,9 +131,9 @@ export function BatchGeneratorPage() {
                 />
               ))
             )}
-          </Tabs.Content>
+          </TabsContent>
 
-          <Tabs.Content value="template" className="focus-visible:outline-none">
+          <TabsContent value="template">
             <TemplatePicker
               selectedId={template.id}
               onSelect={(next) => {
@@ -146,9 +144,9 @@ export function BatchGeneratorPage() {
               onApplyToAll={applyTemplate}
               appliedMessage={appliedMessage}
             />
-          </Tabs.Content>
+          </TabsContent>
 
-          <Tabs.Content value="generate" className="focus-visible:outline-none">
+          <TabsContent value="generate">
             <GeneratePanel
               services={services}
               template={template}
@@ -156,8 +154,8 @@ export function BatchGeneratorPage() {
               onGenerate={generate}
               generated={generated}
             />
-          </Tabs.Content>
-        </Tabs.Root>
+          </TabsContent>
+        </Tabs>
       </main>
     </div>
   );

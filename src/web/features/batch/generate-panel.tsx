@@ -1,4 +1,5 @@
-import { Download, FileText, Printer } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { Download, FileText, Pencil, Printer } from "lucide-react";
 import type { BatchTemplate } from "../../../shared/constants";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonVariants } from "../../components/ui/button";
@@ -84,7 +85,7 @@ export function GeneratePanel({
       {generated.length > 0 && (
         <section aria-labelledby="generated-heading" className="grid gap-3">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="generated-heading" className="font-serif text-2xl font-semibold">
+            <h2 id="generated-heading" className="text-2xl font-medium text-primary">
               Generated Programs ({generated.length})
             </h2>
             <div className="flex flex-wrap gap-2">
@@ -119,13 +120,16 @@ export function GeneratePanel({
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  <a
-                    className={buttonVariants({ variant: "outline", size: "sm" })}
-                    href={`/program-builder/${program.id}`}
-                    aria-label={`Edit ${program.fullName || "program"}`}
-                  >
-                    Edit
-                  </a>
+                  <Button asChild variant="outline" size="sm">
+                    <Link
+                      to="/program-builder/$id"
+                      params={{ id: program.id }}
+                      aria-label={`Edit ${program.fullName || "program"}`}
+                    >
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Link>
+                  </Button>
                   <Button
                     variant="outline"
                     size="sm"

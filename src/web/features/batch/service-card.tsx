@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { cn } from "../../lib/cn";
 import type { BatchService } from "./use-batch-services";
@@ -36,9 +37,6 @@ const CHOICE_FIELDS = [
 ] as const;
 
 export const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-const selectClass =
-  "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function ServiceCard({
   service,
@@ -88,9 +86,8 @@ export function ServiceCard({
         {CHOICE_FIELDS.map(({ field, label: text, options }) => (
           <div key={field} className="grid gap-1.5 lg:col-span-3">
             <Label htmlFor={idFor(field)}>{text}</Label>
-            <select
+            <NativeSelect
               id={idFor(field)}
-              className={selectClass}
               value={service[field]}
               onChange={(e) => onUpdate(field, e.target.value as ServiceDraft[typeof field])}
             >
@@ -99,7 +96,7 @@ export function ServiceCard({
                   {capitalize(option)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
         ))}
         {LONG_TEXT_FIELDS.map(({ field, label: text }) => (

@@ -31,7 +31,7 @@ export function TemplatePicker({
               onClick={() => onSelect(template)}
               className={cn(
                 "grid gap-3 rounded-lg border bg-card p-5 text-left transition-colors hover:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                selected && "border-primary ring-2 ring-primary/30",
+                selected && "border-primary bg-primary/5 ring-2 ring-primary",
               )}
             >
               <span className="flex items-center justify-between gap-2">
