@@ -35,8 +35,6 @@ Examples:
   $ memorial batch services.csv --out programs/
   $ memorial batch services.csv --out programs/ --template traditional --variant booklet-letter
   $ memorial batch services.csv --out programs/ --skip-invalid
-  $ memorial pdf eleanor.json --out eleanor.pdf
-  $ memorial export eleanor.json --format data-merge
   $ memorial serve --port 8080
   $ memorial db migrate
 

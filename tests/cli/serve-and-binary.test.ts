@@ -1,9 +1,10 @@
 // `memorial serve` from the repo and from the compiled single executable, which must carry the
-// SPA and the SQL migrations inside itself (it runs here from an empty folder).
+// SPA, the SQL migrations and sharp's native library inside itself (it runs from an empty folder).
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempDir } from "../support/test-app";
+import { photoForm, pngImage } from "../support/test-images";
 import { REPO } from "./run-cli";
 
 const dirs: string[] = [];
@@ -20,7 +21,7 @@ const tempDir = () => {
 const checkServe = async (command: string[], cwd: string) => {
   const proc = Bun.spawn([...command, "serve", "--port", "0", "--host", "127.0.0.1"], {
     cwd,
-    env: { ...process.env, MEMORIAL_DATA_DIR: join(cwd, "data") },
+    env: { ...process.env, MEMORIAL_DATA_DIR: join(cwd, "data"), XDG_CACHE_HOME: join(cwd, "cache") },
     stdout: "pipe",
     stderr: "inherit",
   });
@@ -49,6 +50,14 @@ const checkServe = async (command: string[], cwd: string) => {
       }),
     });
     expect(signUp.status).toBe(201);
+    // A photo upload runs sharp's native library: inside the binary it is loaded from a cache copy.
+    const cookie = (signUp.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const upload = await fetch(`${url}/api/photos`, {
+      method: "POST",
+      headers: { cookie },
+      body: photoForm(await pngImage(300, 200), "photo.png", "image/png"),
+    });
+    expect(upload.status).toBe(201);
   } finally {
     proc.kill("SIGTERM");
     await proc.exited;
@@ -67,7 +76,7 @@ test("the compiled binary migrates and serves from an empty folder", async () =>
 
   const migrate = Bun.spawnSync([binary, "db", "migrate"], {
     cwd: dir,
-    env: { ...process.env, MEMORIAL_DATA_DIR: join(dir, "data") },
+    env: { ...process.env, MEMORIAL_DATA_DIR: join(dir, "data"), XDG_CACHE_HOME: join(dir, "cache") },
   });
   expect(migrate.exitCode).toBe(0);
   expect(migrate.stdout.toString()).toContain("migration");
