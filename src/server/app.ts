@@ -1,5 +1,9 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../db/client";
+import type { ChromiumPrinter } from "../print/chromium-printer";
+import { CmykCache } from "../print/cmyk";
+import type { PhotoLoader } from "../print/photo-assets";
+import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
 import { batchRoutes } from "./batch/routes";
 import type { Config } from "./config";
@@ -7,7 +11,9 @@ import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
 import { photoRoutes } from "./photos/routes";
+import { createPhotoLoader } from "./photos/service";
 import { createLocalPhotoStorage } from "./photos/storage";
+import { printRoutes } from "./print/routes";
 import { programRoutes } from "./programs/routes";
 import { writingRoutes } from "./writing/routes";
 
@@ -15,11 +21,23 @@ export type AppDeps = {
   config: Config;
   db: AppDatabase;
   authLimits?: AuthLimits;
+  /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
+  printer?: ChromiumPrinter;
+  /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
+  photoLoaderFor?: (ownerId: string) => PhotoLoader;
 };
 
 /** The whole JSON API under /api, composed from feature modules. */
-export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppDeps) => {
+export const createApi = ({
+  config,
+  db,
+  authLimits = DEFAULT_AUTH_LIMITS,
+  printer,
+  photoLoaderFor,
+}: AppDeps) => {
   const photoStorage = createLocalPhotoStorage(config.dataDir);
+  const ownersPhotos =
+    photoLoaderFor ?? ((ownerId: string) => createPhotoLoader({ db, storage: photoStorage }, ownerId));
   return new Elysia({ prefix: "/api" })
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
@@ -32,6 +50,13 @@ export const createApi = ({ config, db, authLimits = DEFAULT_AUTH_LIMITS }: AppD
     .use(programRoutes(db, photoStorage))
     .use(photoRoutes(db, photoStorage))
     .use(writingRoutes(db, config))
+    .use(
+      printRoutes(db, {
+        printer: printer ?? getSharedPrinter(),
+        cmykCache: new CmykCache(),
+        photoLoaderFor: ownersPhotos,
+      }),
+    )
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

@@ -1,4 +1,5 @@
 import type { AppDatabase } from "../../db/client";
+import { ChromiumPrinter } from "../print/chromium-printer";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import type { Config } from "./config";
@@ -8,7 +9,9 @@ const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
 
 /** Serves the SPA for every path outside /api and the API under /api, in one process. */
 export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase }) => {
-  const api = createApi(deps);
+  // Chromium starts with the first PDF, and closes with the server.
+  const printer = deps.printer ?? new ChromiumPrinter();
+  const api = createApi({ ...deps, printer });
   const server = Bun.serve({
     port: deps.config.PORT,
     hostname: deps.config.HOST,
@@ -21,5 +24,10 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
       "/*": index,
     },
   });
-  return { server, api };
+  const stopServer = server.stop.bind(server);
+  server.stop = async (closeActiveConnections?: boolean) => {
+    if (!deps.printer) await printer.close();
+    return stopServer(closeActiveConnections);
+  };
+  return { server, api, printer };
 };

@@ -1,19 +1,449 @@
-// STUB owned by the print-engine work (issue 4): replace the body, keep the exported names.
+// One printed page of the booklet. The builder's live preview and the PDF render this same
+// component with the same stylesheet (booklet.css) and font files, so the preview is the print.
+import type { CSSProperties, ReactNode } from "react";
+import { PREVIEW_FOOTER_QUOTE } from "../../shared/constants";
 import type { ProgramInput } from "../../shared/schemas";
-import type { BookletPage } from "./plan-booklet";
+import { designVariables } from "./design";
+import type { FlowBlock } from "./flow-blocks";
+import { formatLifeSpan, formatServiceDay, formatServiceTime } from "./format-date";
+import { BLEED_IN, contentHeightPt, FLOW_FOOTER_PT, FLOW_HEADING_PT, PAGE_MARGIN_IN } from "./page-geometry";
+import type { BookletPage, PlacedPhoto } from "./plan-booklet";
 
 export type BookletPageProps = {
   program: ProgramInput;
   page: BookletPage;
-  /** Maps a stored photo address to the one to load (the screen rendition in the preview). */
+  /** Maps a stored photo address to the one to load (the screen rendition in the preview); "" leaves the photo out. */
   resolvePhotoUrl?: (url: string) => string;
+  /** Adds the 0.125 in bleed around the 8.5x11 in page (the print PDF). */
+  bleed?: boolean;
+  /** A line stamped at the foot of the page (the free plan's watermark). */
+  watermark?: string;
 };
 
-/** One 8.5x11 in page of the booklet, the same component in the preview and the PDF. */
-export function BookletPageView({ program, page }: BookletPageProps) {
+type PageContext = {
+  program: ProgramInput;
+  resolve: (url: string) => string;
+};
+
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
+
+const firstName = (program: ProgramInput) =>
+  program.preferredName.trim() || program.fullName.trim().split(/\s+/)[0] || "";
+
+const initials = (fullName: string) =>
+  fullName
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => [...w][0]?.toUpperCase() ?? "")
+    .filter((_, i, all) => i === 0 || i === all.length - 1)
+    .join("");
+
+/** Cover name size in pt: large for short names, smaller for long ones, never tiny. */
+const coverNameSize = (name: string, largest: number) =>
+  Math.round(Math.max(24, Math.min(largest, largest * Math.sqrt(22 / Math.max(22, name.length)))));
+
+function Ornament() {
   return (
-    <section className="booklet-page" data-page={page.kind} aria-label={page.label}>
-      {page.kind === "cover" ? <h1>{program.fullName}</h1> : <h2>{page.label}</h2>}
+    <div className="ornament" aria-hidden="true">
+      <span className="ornament-line" />
+      <span className="ornament-diamond" />
+      <span className="ornament-line" />
+    </div>
+  );
+}
+
+function Photo({ photo, ctx, className }: { photo: PlacedPhoto; ctx: PageContext; className?: string }) {
+  const src = ctx.resolve(photo.url);
+  if (!src) return null;
+  const inset = photo.inset ?? 1;
+  // A full-bleed photo spans the page and its bleed, whichever the page has.
+  const width = photo.fullBleed ? "calc(8.5in + 2 * var(--bleed))" : `${photo.widthIn * inset}in`;
+  return (
+    <figure
+      className={classes("photo", className)}
+      style={{ width: photo.fullBleed ? width : `${photo.widthIn}in` }}
+    >
+      <div className="photo-cell" style={{ height: `${photo.heightIn}in` }}>
+        <img src={src} alt={photo.caption || ""} style={{ width, height: `${photo.heightIn * inset}in` }} />
+      </div>
+      {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+function QuietVerse({ lines }: { lines: string[] }) {
+  return (
+    <div className="quiet-verse">
+      <Ornament />
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+function Block({ block }: { block: FlowBlock }) {
+  switch (block.type) {
+    case "paragraph":
+      return <p className={block.style === "verse" ? "verse" : "body-text"}>{block.text}</p>;
+    case "subheading":
+      return <h3 className="subheading">{block.text}</h3>;
+    case "service-item":
+      return (
+        <div className="service-item">
+          <span className="service-title">{block.title}</span>
+          <span className="service-leader" aria-hidden="true" />
+          <span className="service-person">{block.person}</span>
+        </div>
+      );
+    case "tribute":
+      return (
+        <blockquote className={classes("tribute", block.continues && "tribute-continues")}>
+          <p>
+            {block.continued ? "… " : "“"}
+            {block.message}
+            {block.continues ? " …" : "”"}
+          </p>
+          {block.continues ? null : (
+            <footer>
+              {block.author ? <span className="tribute-author">{block.author}</span> : null}
+              {block.relationship ? <span className="tribute-relationship">{block.relationship}</span> : null}
+            </footer>
+          )}
+        </blockquote>
+      );
+    case "names":
+      return (
+        <ul className="names">
+          {block.names.map((name, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two people may share a name
+            <li key={`${i}-${name}`}>{name}</li>
+          ))}
+        </ul>
+      );
+  }
+}
+
+function FlowPage({
+  ctx,
+  page,
+  eyebrow,
+  title,
+  lead,
+  empty,
+  children,
+}: {
+  ctx: PageContext;
+  page: BookletPage;
+  eyebrow: string;
+  title: string;
+  lead?: ReactNode;
+  empty?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { program } = ctx;
+  const room = contentHeightPt(program.pageLayout) - FLOW_HEADING_PT - FLOW_FOOTER_PT;
+  const blocks = page.blocks ?? [];
+  return (
+    <>
+      <header className="flow-heading">
+        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+        <h2>
+          {title}
+          {page.continued ? <span className="continued"> (continued)</span> : null}
+        </h2>
+        <Ornament />
+      </header>
+      <div className="flow-area" style={{ height: `${room}pt` }}>
+        {page.continued ? null : lead}
+        {blocks.length > 0 ? (
+          <div
+            className="flow"
+            data-flow={page.key}
+            style={{ "--fit-scale": String(page.scale ?? 1) } as CSSProperties}
+          >
+            {blocks.map((block, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity beyond their place
+              <Block key={i} block={block} />
+            ))}
+          </div>
+        ) : page.continued ? null : (
+          empty
+        )}
+        {children}
+      </div>
+      <PageFooter program={program} />
+    </>
+  );
+}
+
+function PageFooter({ program }: { program: ProgramInput }) {
+  return (
+    <footer className="page-footer">
+      <span>{program.fullName}</span>
+      {program.birthDate || program.passingDate ? <span className="footer-dot" aria-hidden="true" /> : null}
+      <span>{formatLifeSpan(program.birthDate, program.passingDate)}</span>
+    </footer>
+  );
+}
+
+function CoverPage({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
+  const { program } = ctx;
+  const photo = page.photos?.[0];
+  const hasPhoto = Boolean(photo && ctx.resolve(photo.url));
+  const serviceDay = formatServiceDay(program.serviceDate);
+  return (
+    <div className={classes("cover", hasPhoto ? "cover-with-photo" : "cover-no-photo")}>
+      <p className="eyebrow cover-eyebrow">
+        {program.pageLayout === "elegant" ? "Celebrating the Life of" : "In Loving Memory"}
+      </p>
+      {photo && hasPhoto ? <Photo photo={photo} ctx={ctx} className="cover-photo" /> : null}
+      <div className="cover-text">
+        <h1
+          className="cover-name"
+          style={{
+            fontSize: `${coverNameSize(program.fullName, program.pageLayout === "modern" && !hasPhoto ? 50 : 44)}pt`,
+          }}
+        >
+          {program.fullName}
+        </h1>
+        {program.preferredName ? <p className="cover-preferred">“{program.preferredName}”</p> : null}
+        <Ornament />
+        <p className="cover-dates">{formatLifeSpan(program.birthDate, program.passingDate)}</p>
+        {serviceDay || program.location ? (
+          <p className="cover-service">
+            {serviceDay}
+            {serviceDay && program.location ? <br /> : null}
+            {program.location}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function InsideLeftPage({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
+  const { program } = ctx;
+  const photos = (page.photos ?? []).filter((p) => ctx.resolve(p.url));
+  const lead = page.continued ? null : (
+    <dl className="life-dates">
+      {program.birthDate ? (
+        <div>
+          <dt>Sunrise</dt>
+          <dd>{formatLifeSpan(program.birthDate, "")}</dd>
+        </div>
+      ) : null}
+      {program.passingDate ? (
+        <div>
+          <dt>Sunset</dt>
+          <dd>{formatLifeSpan("", program.passingDate)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+  return (
+    <FlowPage
+      ctx={ctx}
+      page={page}
+      eyebrow="In Loving Memory"
+      title={program.fullName || "In Loving Memory"}
+      lead={lead}
+      empty={<QuietVerse lines={[PREVIEW_FOOTER_QUOTE]} />}
+    >
+      {photos.length > 0 ? (
+        <div className="photo-strip">
+          {photos.map((photo) => (
+            <Photo key={photo.id} photo={photo} ctx={ctx} />
+          ))}
+        </div>
+      ) : null}
+    </FlowPage>
+  );
+}
+
+function OrderServicePage({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
+  const { program } = ctx;
+  const day = formatServiceDay(program.serviceDate);
+  const time = formatServiceTime(program.serviceDate);
+  const lead = (
+    <div className="service-details">
+      {day ? <p className="service-day">{day}</p> : null}
+      {time ? <p>{time}</p> : null}
+      {program.location ? <p>{program.location}</p> : null}
+      {program.officiant ? (
+        <p>
+          <span className="detail-label">Officiating</span> {program.officiant}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <FlowPage ctx={ctx} page={page} eyebrow="A Service of Remembrance" title="Order of Service" lead={lead} />
+  );
+}
+
+function PhotoMemoriesPage({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
+  const photos = (page.photos ?? []).filter((p) => ctx.resolve(p.url));
+  return (
+    <FlowPage
+      ctx={ctx}
+      page={page}
+      eyebrow="Moments We Treasure"
+      title="Cherished Memories"
+      empty={
+        photos.length > 0 ? null : (
+          <QuietVerse
+            lines={[
+              "What we have once enjoyed we can never lose;",
+              "all that we love deeply becomes a part of us.",
+            ]}
+          />
+        )
+      }
+    >
+      {photos.length > 0 ? (
+        <div className="photo-grid">
+          {photos.map((photo) => (
+            <Photo key={photo.id} photo={photo} ctx={ctx} />
+          ))}
+        </div>
+      ) : null}
+    </FlowPage>
+  );
+}
+
+function BackPage({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
+  const { program } = ctx;
+  const photo = page.photos?.[0];
+  return (
+    <div className="back">
+      {photo ? <Photo photo={photo} ctx={ctx} className="back-photo" /> : null}
+      <p className="eyebrow">Forever in Our Hearts</p>
+      <p className="back-name">{program.fullName}</p>
+      <p className="back-dates">{formatLifeSpan(program.birthDate, program.passingDate)}</p>
+      <Ornament />
+      <p className="back-quote">{PREVIEW_FOOTER_QUOTE}</p>
+      <p className="back-thanks">
+        {firstName(program)
+          ? `Thank you for joining us in celebrating ${firstName(program)}'s life.`
+          : "Thank you for joining us."}
+      </p>
+    </div>
+  );
+}
+
+function NotesPage({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
+  return (
+    <FlowPage ctx={ctx} page={page} eyebrow="Memories to Keep" title="Notes">
+      <div className="note-lines" aria-hidden="true">
+        {Array.from({ length: 18 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical ruled lines
+          <span key={i} />
+        ))}
+      </div>
+    </FlowPage>
+  );
+}
+
+function PageContent({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
+  const { program } = ctx;
+  switch (page.kind) {
+    case "cover":
+      return <CoverPage ctx={ctx} page={page} />;
+    case "inside-left":
+      return <InsideLeftPage ctx={ctx} page={page} />;
+    case "life-reflections":
+      return (
+        <FlowPage
+          ctx={ctx}
+          page={page}
+          eyebrow={
+            firstName(program) ? `Celebrating the Life of ${firstName(program)}` : "Celebrating a Life"
+          }
+          title="Life Reflections"
+          empty={<QuietVerse lines={["Gone from our sight,", "but never from our hearts."]} />}
+        />
+      );
+    case "order-service":
+      return <OrderServicePage ctx={ctx} page={page} />;
+    case "photo-memories":
+      return <PhotoMemoriesPage ctx={ctx} page={page} />;
+    case "tributes":
+      return (
+        <FlowPage
+          ctx={ctx}
+          page={page}
+          eyebrow="Words of Love"
+          title="Tributes"
+          empty={<QuietVerse lines={["Love leaves a memory", "no one can steal."]} />}
+        />
+      );
+    case "acknowledgments":
+      return (
+        <FlowPage
+          ctx={ctx}
+          page={page}
+          eyebrow="With Heartfelt Thanks"
+          title="Acknowledgments"
+          empty={<QuietVerse lines={["The family is grateful for", "every kindness shown."]} />}
+        />
+      );
+    case "back":
+      return <BackPage ctx={ctx} page={page} />;
+    case "notes":
+      return <NotesPage ctx={ctx} page={page} />;
+  }
+}
+
+/** One 8.5x11 in page of the booklet, the same component in the preview and the PDF. */
+export function BookletPageView({
+  program,
+  page,
+  resolvePhotoUrl,
+  bleed = false,
+  watermark,
+}: BookletPageProps) {
+  const ctx: PageContext = { program, resolve: resolvePhotoUrl ?? ((url) => url) };
+  const ghostUrl = ghostImageUrl(program, page, ctx.resolve);
+  const style = {
+    ...designVariables(program.colorTheme, program.fontStyle),
+    "--bleed": bleed ? `${BLEED_IN}in` : "0in",
+    "--margin": `${PAGE_MARGIN_IN[program.pageLayout]}in`,
+  } as CSSProperties;
+  return (
+    <section
+      className={classes(
+        "booklet-page",
+        `layout-${program.pageLayout}`,
+        `overlay-${program.overlayEffect}`,
+        `page-${page.kind}`,
+        bleed && "with-bleed",
+      )}
+      style={style}
+      data-page={page.kind}
+      aria-label={page.label}
+    >
+      <div className="page-background" aria-hidden="true">
+        {ghostUrl ? <img className="ghost-image" src={ghostUrl} alt="" /> : null}
+        {program.overlayEffect === "ghost" && !ghostUrl && (page.kind === "cover" || page.kind === "back") ? (
+          <span className="ghost-initials">{initials(program.fullName)}</span>
+        ) : null}
+        {ghostUrl ? <span className="ghost-wash" /> : null}
+        <span className="page-frame" />
+      </div>
+      <div className="page-safe">
+        <PageContent ctx={ctx} page={page} />
+      </div>
+      {watermark ? <p className="watermark">{watermark}</p> : null}
     </section>
   );
 }
+
+/** The ghost overlay washes the portrait (or the chosen background image) behind the cover and back. */
+const ghostImageUrl = (program: ProgramInput, page: BookletPage, resolve: (url: string) => string) => {
+  if (page.kind !== "cover" && page.kind !== "back") return "";
+  if (program.backgroundImage) return resolve(program.backgroundImage);
+  if (program.overlayEffect !== "ghost") return "";
+  return program.mainPhotoUrl ? resolve(program.mainPhotoUrl) : "";
+};

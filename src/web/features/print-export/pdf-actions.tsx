@@ -1,22 +1,256 @@
-// STUB owned by the print-engine work (issue 4): Download PDF and Print in the builder's header.
+// Download PDF (a variant chooser) and Print (a print window) in the builder's header.
+import * as Dialog from "@radix-ui/react-dialog";
+import { Download, Loader2, Printer, X } from "lucide-react";
+import { useId, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { BookletPageView } from "../../../print/booklet/booklet-page";
+import { planBooklet } from "../../../print/booklet/plan-booklet";
+import type { Program } from "../../../shared/schemas";
 import { Button } from "../../components/ui/button";
+import { apiFetch, apiRequest, messageOf } from "../../lib/api";
+import { toast } from "../../lib/toast-store";
+import { fileNameFromDisposition, saveBlob } from "./save-file";
 
 export type PdfActionProps = {
   /** Saves the draft if needed and resolves to the program's id. */
   ensureSaved: () => Promise<string>;
 };
 
-export function DownloadPdfButton(_props: PdfActionProps) {
+type Variant = "print" | "booklet-letter" | "booklet-tabloid" | "pages";
+
+const VARIANTS: { id: Variant; title: string; advice: string }[] = [
+  {
+    id: "print",
+    title: "Print shop",
+    advice: "8.5 x 11 in pages with 0.125 in bleed and trim boxes: what a print shop asks for.",
+  },
+  {
+    id: "booklet-letter",
+    title: "Home printer",
+    advice:
+      "A half-size booklet on letter paper: print double-sided, flip on the short edge, fold and staple.",
+  },
+  {
+    id: "booklet-tabloid",
+    title: "Print shop booklet (11 x 17 in)",
+    advice: "Full-size pages two to a tabloid sheet in booklet order, ready to fold and saddle-stitch.",
+  },
+  {
+    id: "pages",
+    title: "Email and screens",
+    advice: "Plain 8.5 x 11 in pages in reading order, to email to family or view on a screen.",
+  },
+];
+
+const CMYK_RETRY_MS = 3000;
+const CMYK_MAX_TRIES = 60;
+
+/** Fetches the PDF; a CMYK file answers 202 while it is being prepared, so ask again until ready. */
+const fetchPdf = async (path: string, onPreparing: (message: string) => void) => {
+  for (let attempt = 0; attempt < CMYK_MAX_TRIES; attempt++) {
+    const response = await apiFetch("GET", path);
+    if (response.status !== 202) return response;
+    const body = (await response.json()) as { message?: string };
+    onPreparing(body.message ?? "Preparing your PDF...");
+    await new Promise((resolve) => setTimeout(resolve, CMYK_RETRY_MS));
+  }
+  throw new Error("The CMYK PDF is taking too long. Please try again in a minute.");
+};
+
+export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
+  const [open, setOpen] = useState(false);
+  const [variant, setVariant] = useState<Variant>("print");
+  const [marks, setMarks] = useState(false);
+  const [cmyk, setCmyk] = useState(false);
+  const [status, setStatus] = useState("");
+  const [busy, setBusy] = useState(false);
+  const groupName = useId();
+
+  const download = async () => {
+    setBusy(true);
+    setStatus("Saving and preparing your PDF...");
+    try {
+      const id = await ensureSaved();
+      const query = new URLSearchParams({ variant });
+      if (variant === "print" && marks) query.set("marks", "1");
+      if (variant === "print" && cmyk) query.set("cmyk", "1");
+      const response = await fetchPdf(`/api/programs/${encodeURIComponent(id)}/pdf?${query}`, setStatus);
+      const fileName = fileNameFromDisposition(
+        response.headers.get("content-disposition"),
+        "memorial-program.pdf",
+      );
+      saveBlob(await response.blob(), fileName);
+      setOpen(false);
+      toast({ title: "PDF ready", description: fileName });
+    } catch (error) {
+      toast({
+        title: "PDF download failed",
+        description: messageOf(error, error instanceof Error ? error.message : "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+      setStatus("");
+    }
+  };
+
   return (
-    <Button variant="outline" disabled title="PDF download is coming soon">
-      Download PDF
-    </Button>
+    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <Dialog.Trigger asChild>
+        <Button variant="outline">
+          <Download aria-hidden="true" />
+          Download PDF
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border bg-background p-6 shadow-lg">
+          <Dialog.Title className="text-lg font-semibold">Download PDF</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            Choose where the program will be printed.
+          </Dialog.Description>
+          <fieldset className="mt-4 space-y-2" disabled={busy}>
+            <legend className="sr-only">PDF format</legend>
+            {VARIANTS.map((option) => (
+              <label
+                key={option.id}
+                className="flex cursor-pointer gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-accent"
+              >
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={option.id}
+                  checked={variant === option.id}
+                  onChange={() => setVariant(option.id)}
+                  className="mt-1"
+                />
+                <span>
+                  <span className="block font-medium">{option.title}</span>
+                  <span className="block text-sm text-muted-foreground">{option.advice}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {variant === "print" ? (
+            <fieldset className="mt-4 space-y-2 text-sm" disabled={busy}>
+              <legend className="sr-only">Print shop options</legend>
+              <label className="flex items-center gap-2">
+                <input type="checkbox" checked={marks} onChange={(e) => setMarks(e.target.checked)} />
+                Add crop marks
+              </label>
+              <label className="flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  className="mt-1"
+                  checked={cmyk}
+                  onChange={(e) => setCmyk(e.target.checked)}
+                />
+                <span>
+                  Convert to CMYK
+                  <span className="block text-muted-foreground">
+                    Most printers accept the standard RGB file; a printer's own ICC profile gives the best
+                    CMYK. Takes about ten seconds.
+                  </span>
+                </span>
+              </label>
+            </fieldset>
+          ) : null}
+          <p className="mt-3 min-h-5 text-sm text-muted-foreground" aria-live="polite">
+            {status}
+          </p>
+          <div className="mt-4 flex justify-end gap-2">
+            <Dialog.Close asChild>
+              <Button variant="ghost" disabled={busy}>
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button onClick={download} disabled={busy}>
+              {busy ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Download aria-hidden="true" />
+              )}
+              {busy ? "Preparing..." : "Download"}
+            </Button>
+          </div>
+          <Dialog.Close asChild>
+            <button
+              type="button"
+              className="absolute right-3 top-3 rounded p-1"
+              aria-label="Close"
+              disabled={busy}
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
-export function PrintButton(_props: PdfActionProps) {
+/** Seconds between the print window opening and its print dialog (spec section 7). */
+const PRINT_DELAY_MS = 1000;
+
+/** Writes the booklet pages into a new window with the app's stylesheets and prints it after a second. */
+const printInWindow = (win: Window, program: Program) => {
+  const doc = win.document;
+  doc.title = program.fullName ? `${program.fullName}: memorial program` : "Memorial program";
+  for (const node of document.querySelectorAll('link[rel="stylesheet"], style')) {
+    doc.head.append(node.cloneNode(true));
+  }
+  const pageStyle = doc.createElement("style");
+  pageStyle.textContent =
+    "@page { size: 8.5in 11in; margin: 0 } html, body { margin: 0; padding: 0; background: #fff }";
+  doc.head.append(pageStyle);
+  const container = doc.createElement("div");
+  doc.body.append(container);
+  const plan = planBooklet(program);
+  createRoot(container).render(
+    <>
+      {plan.pages.map((page) => (
+        <BookletPageView key={page.key} program={program} page={page} />
+      ))}
+    </>,
+  );
+  win.setTimeout(() => {
+    win.focus();
+    win.print();
+  }, PRINT_DELAY_MS);
+};
+
+export function PrintButton({ ensureSaved }: PdfActionProps) {
+  const [busy, setBusy] = useState(false);
+  const print = async () => {
+    // Open the window inside the click, or pop-up blockers refuse it.
+    const win = window.open("", "_blank", "width=900,height=1000");
+    if (!win) {
+      toast({
+        title: "Print window blocked",
+        description: "Please allow pop-ups for this site to print.",
+        variant: "destructive",
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const id = await ensureSaved();
+      const program = await apiRequest<Program>("GET", `/api/programs/${encodeURIComponent(id)}`);
+      printInWindow(win, program);
+    } catch (error) {
+      win.close();
+      toast({
+        title: "Printing failed",
+        description: messageOf(error, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <Button variant="outline" disabled title="Printing is coming soon">
+    <Button variant="outline" onClick={print} disabled={busy}>
+      <Printer aria-hidden="true" />
       Print
     </Button>
   );

@@ -1,0 +1,55 @@
+// The program itself as data: the full JSON (re-importable) and the summary CSV of spec section 9.
+
+import type { ProgramInput } from "../../shared/schemas";
+import { formatDateInWords, formatServiceDay, formatServiceTime } from "../booklet/format-date";
+import { toCsv } from "./csv";
+import { type ExportFile, exportFileName } from "./export-file";
+
+export const exportProgramJson = (program: ProgramInput): ExportFile => ({
+  fileName: exportFileName(program, "program", "json"),
+  mimeType: "application/json",
+  content: `${JSON.stringify(program, null, 2)}\n`,
+});
+
+export const PROGRAM_CSV_COLUMNS = [
+  "Name",
+  "Birth Date",
+  "Passing Date",
+  "Service Date",
+  "Location",
+  "Officiant",
+  "Theme",
+  "Font",
+  "Overlay",
+] as const;
+
+const serviceWhen = (serviceDate: string) =>
+  [formatServiceDay(serviceDate), formatServiceTime(serviceDate)].filter(Boolean).join(" at ");
+
+/** One row per program: name, dates, location, officiant, theme, font, overlay. */
+export const exportProgramsCsv = (
+  programs: readonly ProgramInput[],
+  fileName = "programs.csv",
+): ExportFile => ({
+  fileName,
+  mimeType: "text/csv",
+  content: toCsv([
+    [...PROGRAM_CSV_COLUMNS],
+    ...programs.map((p) => [
+      p.fullName,
+      formatDateInWords(p.birthDate),
+      formatDateInWords(p.passingDate),
+      serviceWhen(p.serviceDate),
+      p.location,
+      p.officiant,
+      p.colorTheme,
+      p.fontStyle,
+      p.overlayEffect,
+    ]),
+  ]),
+});
+
+export const exportProgramCsv = (program: ProgramInput): ExportFile => ({
+  ...exportProgramsCsv([program]),
+  fileName: exportFileName(program, "program", "csv"),
+});

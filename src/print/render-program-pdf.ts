@@ -1,0 +1,148 @@
+// A program to a finished PDF: plan the pages, load the photos through the caller's loader,
+// print with Chromium, re-plan if the real layout overflowed, then post-process per variant.
+// No web framework here: the server, the CLI and the benchmark all call this directly.
+import type { ProgramInput } from "../shared/schemas";
+import { BLEED_IN, PAGE_HEIGHT_IN, PAGE_WIDTH_IN } from "./booklet/page-geometry";
+import { assignPhotos, type BookletPlan, type PrintCheck, planBooklet } from "./booklet/plan-booklet";
+import { bookletFontFile } from "./booklet-styles";
+import { ChromiumPrinter, type PrintAsset } from "./chromium-printer";
+import { nameStem } from "./exports/export-file";
+import { addCropMarks, imposeBooklet, setPrintBoxes, titlePdf } from "./pdf-post-process";
+import type { PhotoAsset, PhotoLoader } from "./photo-assets";
+import { renderBookletHtml } from "./render-booklet-html";
+
+export const PDF_VARIANTS = ["print", "pages", "booklet-letter", "booklet-tabloid"] as const;
+export type PdfVariant = (typeof PDF_VARIANTS)[number];
+
+export const WATERMARK_TEXT = "Made with Keepsake · Free plan";
+
+export type RenderPdfOptions = {
+  variant?: PdfVariant;
+  /** Crop marks outside the bleed (print variant only). */
+  marks?: boolean;
+  photos?: PhotoLoader;
+  watermark?: boolean;
+  printer?: ChromiumPrinter;
+};
+
+export type RenderedPdf = {
+  pdf: Uint8Array;
+  plan: BookletPlan;
+  checks: PrintCheck[];
+  fileName: string;
+  /** Booklet pages (before imposition). */
+  pageCount: number;
+};
+
+let sharedPrinter: ChromiumPrinter | undefined;
+
+/** The process's warm printer, created on first use. */
+export const getSharedPrinter = () => {
+  sharedPrinter ??= new ChromiumPrinter();
+  return sharedPrinter;
+};
+
+export const closeSharedPrinter = async () => {
+  const printer = sharedPrinter;
+  sharedPrinter = undefined;
+  await printer?.close();
+};
+
+/** "Eleanor Grace Whitfield" → "Eleanor-Whitfield-program.pdf" (first and last name, ASCII). */
+export const pdfFileName = (fullName: string, variant: PdfVariant = "print") =>
+  `${nameStem(fullName)}-program${variant === "print" ? "" : `-${variant}`}.pdf`;
+
+/** Every photo address the booklet may show: placed photos, the cover, the background image. */
+const photoAddresses = (program: ProgramInput) => {
+  const { coverUrl, inside, memories, backPhoto } = assignPhotos(program);
+  const urls = [
+    coverUrl,
+    program.backgroundImage,
+    ...[...inside, ...memories, backPhoto].map((p) => p?.url ?? ""),
+  ];
+  return [...new Set(urls.filter(Boolean))];
+};
+
+const loadPhotos = async (program: ProgramInput, loader: PhotoLoader | undefined) => {
+  const loaded = new Map<string, PhotoAsset & { key: string }>();
+  if (!loader) return loaded;
+  const urls = photoAddresses(program);
+  const assets = await Promise.all(urls.map((url) => loader(url).catch(() => undefined)));
+  urls.forEach((url, i) => {
+    const asset = assets[i];
+    if (asset) loaded.set(url, { ...asset, key: `photo-${i}` });
+  });
+  return loaded;
+};
+
+/** Fill factors tried in turn when Chromium's real layout overflows the planner's estimate. */
+const FILL_STEPS = [undefined, 0.86, 0.74, 0.6];
+
+export const renderProgramPdf = async (
+  program: ProgramInput,
+  options: RenderPdfOptions = {},
+): Promise<RenderedPdf> => {
+  const variant = options.variant ?? "print";
+  const printer = options.printer ?? getSharedPrinter();
+  const photos = await loadPhotos(program, options.photos);
+  const byKey = new Map([...photos.values()].map((p) => [p.key, p]));
+  const bleed = variant === "print";
+  const widthIn = PAGE_WIDTH_IN + (bleed ? 2 * BLEED_IN : 0);
+  const heightIn = PAGE_HEIGHT_IN + (bleed ? 2 * BLEED_IN : 0);
+  const asset = (path: string): PrintAsset | undefined => {
+    if (path.startsWith("fonts/")) return bookletFontFile(path.slice("fonts/".length));
+    if (path.startsWith("photos/")) return byKey.get(path.slice("photos/".length));
+    return undefined;
+  };
+  const photoSize = (url: string) => photos.get(url);
+
+  let plan = planBooklet(program, { photoSize });
+  let printed = await printer.print({
+    html: (assetBase) => html(plan, assetBase),
+    asset,
+    widthIn,
+    heightIn,
+  });
+  for (const fill of FILL_STEPS.slice(1)) {
+    if (printed.overflowing.length === 0) break;
+    plan = planBooklet(program, { photoSize, fill });
+    printed = await printer.print({ html: (assetBase) => html(plan, assetBase), asset, widthIn, heightIn });
+  }
+  const checks = [...plan.checks];
+  for (const key of printed.overflowing) {
+    checks.push({
+      level: "warning",
+      message: `Some text on the page "${key}" is still too long for its page.`,
+    });
+  }
+
+  function html(current: BookletPlan, assetBase: string) {
+    return renderBookletHtml(program, {
+      assetBase,
+      photoUrl: (url) => {
+        const photo = photos.get(url);
+        return photo ? `${assetBase}photos/${photo.key}` : "";
+      },
+      plan: current,
+      bleed,
+      watermark: options.watermark ? WATERMARK_TEXT : undefined,
+    });
+  }
+
+  const title = program.fullName ? `${program.fullName}: memorial program` : "Memorial program";
+  const pdf =
+    variant === "print"
+      ? options.marks
+        ? await addCropMarks(printed.pdf, title)
+        : await setPrintBoxes(printed.pdf, title)
+      : variant === "pages"
+        ? await titlePdf(printed.pdf, title)
+        : await imposeBooklet(printed.pdf, variant === "booklet-letter" ? "letter" : "tabloid", title);
+  return {
+    pdf,
+    plan,
+    checks,
+    fileName: pdfFileName(program.fullName, variant),
+    pageCount: plan.pages.length,
+  };
+};

@@ -1,0 +1,127 @@
+import { describe, expect, test } from "bun:test";
+import {
+  formatDateInWords,
+  formatLifeSpan,
+  formatServiceDay,
+  formatServiceTime,
+} from "../../src/print/booklet/format-date";
+import { planBooklet } from "../../src/print/booklet/plan-booklet";
+import { emptyProgramInput } from "../../src/shared/schemas";
+import { fixtureProgram } from "./support/fixture-programs";
+
+describe("dates in words", () => {
+  test("prints dates as people write them, without time-zone shifts", () => {
+    expect(formatDateInWords("1931-04-12")).toBe("April 12, 1931");
+    expect(formatDateInWords("2025-01-01")).toBe("January 1, 2025");
+    expect(formatDateInWords("")).toBe("");
+    expect(formatLifeSpan("1931-04-12", "2025-02-28")).toBe("April 12, 1931 – February 28, 2025");
+    expect(formatLifeSpan("", "2025-02-28")).toBe("February 28, 2025");
+    expect(formatServiceDay("2025-03-08T11:00")).toBe("Saturday, March 8, 2025");
+    expect(formatServiceTime("2025-03-08T11:00")).toBe("11:00 AM");
+    expect(formatServiceTime("2025-03-08T00:30")).toBe("12:30 AM");
+    expect(formatServiceTime("2025-03-08T14:05")).toBe("2:05 PM");
+  });
+});
+
+describe("planBooklet", () => {
+  test("a typical program is the 8 pages in reading order", () => {
+    const plan = planBooklet(fixtureProgram("typical"));
+    expect(plan.pages.map((p) => p.kind)).toEqual([
+      "cover",
+      "inside-left",
+      "life-reflections",
+      "order-service",
+      "photo-memories",
+      "tributes",
+      "acknowledgments",
+      "back",
+    ]);
+    expect(plan.checks.filter((c) => c.level === "warning")).toEqual([]);
+  });
+
+  test("places at most 3 photos on the inside page and the rest on the memories page", () => {
+    const plan = planBooklet(fixtureProgram("typical"));
+    const inside = plan.pages.find((p) => p.kind === "inside-left");
+    const memories = plan.pages.find((p) => p.kind === "photo-memories");
+    const back = plan.pages.find((p) => p.kind === "back");
+    expect(inside?.photos?.length).toBe(3);
+    expect(back?.photos?.map((p) => p.id)).toEqual(["p4"]);
+    expect(memories?.photos?.map((p) => p.id)).toEqual(["p5", "p6", "p7"]);
+  });
+
+  test("long texts continue on added pages, the count stays a multiple of 4 and nothing is dropped", () => {
+    const program = fixtureProgram("long");
+    const plan = planBooklet(program);
+    expect(plan.pages.length % 4).toBe(0);
+    expect(plan.pages.length).toBeGreaterThan(8);
+    expect(plan.pages.at(-1)?.kind).toBe("back");
+    const planned = JSON.stringify(plan.pages.map((p) => p.blocks ?? []));
+    expect(planned).toContain("FINAL-SENTENCE-MARKER");
+    expect(planned).toContain("TRIBUTE-END-14");
+    expect(planned).toContain("ACK-END-MARKER");
+    expect(planned).toContain("Pallbearer Number 24");
+    expect(planned).toContain("Service item 30 with a reading");
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const plannedWords = plan.pages
+      .filter((p) => p.kind === "life-reflections")
+      .flatMap((p) => p.blocks ?? [])
+      .reduce((sum, b) => sum + (b.type === "paragraph" ? words(b.text) : 0), 0);
+    expect(plannedWords).toBe(words(program.lifeReflections));
+    expect(plan.checks.some((c) => c.message.startsWith("Life reflections continues on"))).toBe(true);
+    expect(plan.checks.some((c) => c.message.includes("notes page"))).toBe(
+      plan.pages.some((p) => p.kind === "notes"),
+    );
+  });
+
+  test("text a little too long is shrunk within the floor and reported", () => {
+    const paragraph = "She loved her garden, her students and her family, and she said so often. ".repeat(40);
+    const plan = planBooklet({ ...emptyProgramInput(), fullName: "Ana Lee", lifeReflections: paragraph });
+    const page = plan.pages.find((p) => p.kind === "life-reflections");
+    expect(plan.pages.length).toBe(8);
+    expect(page?.scale).toBeLessThan(1);
+    expect(page?.scale).toBeGreaterThanOrEqual(0.82);
+    expect(
+      plan.checks.some((c) => /Life reflections: the text was set at \d+% of its size/.test(c.message)),
+    ).toBe(true);
+  });
+
+  test("warns about photos too small for their printed size", () => {
+    const program = {
+      ...fixtureProgram("typical"),
+      additionalPhotos: [
+        {
+          id: "a",
+          url: "/api/photos/a",
+          caption: "Tiny",
+          size: "full" as const,
+          position: "tribute" as const,
+          order: 0,
+          width: 400,
+          height: 300,
+        },
+        {
+          id: "b",
+          url: "/api/photos/b",
+          caption: "Sharp",
+          size: "medium" as const,
+          position: "life" as const,
+          order: 1,
+          width: 3000,
+          height: 3000,
+        },
+      ],
+    };
+    const checks = planBooklet(program).checks;
+    expect(
+      checks.some((c) => c.level === "warning" && c.message.includes('"Tiny"') && c.message.includes("dpi")),
+    ).toBe(true);
+    expect(checks.some((c) => c.message.includes('"Sharp"'))).toBe(false);
+  });
+
+  test("an empty order of service shows the usual order and says so", () => {
+    const plan = planBooklet(emptyProgramInput());
+    const order = plan.pages.find((p) => p.kind === "order-service");
+    expect(order?.blocks?.map((b) => (b.type === "service-item" ? b.title : ""))).toContain("Processional");
+    expect(plan.checks.some((c) => c.message.includes("usual order"))).toBe(true);
+  });
+});
