@@ -2,12 +2,15 @@
 // `memorial`: the funeral-home command line. Every command calls the same domain, validation and
 // print code as the server, in this process: no server needs to run and nothing goes over HTTP.
 import { Command, InvalidArgumentError, Option } from "commander";
+import { PDF_VARIANTS } from "../print/render-program-pdf";
 import { BATCH_TEMPLATES } from "../shared/constants";
 import { CliError } from "./cli-error";
 import { runBatch } from "./commands/batch";
 import { migrateDatabase } from "./commands/db-migrate";
+import { DATA_MERGE_TOOLS, EXPORT_FORMATS, exportProgramFile } from "./commands/export";
+import { renderProgramFile } from "./commands/pdf";
 import { serveApp } from "./commands/serve";
-import { openPdfPrinter, PDF_VARIANTS } from "./printer";
+import { openPdfPrinter } from "./printer";
 
 const DEFAULT_CONCURRENCY = 2;
 
@@ -35,6 +38,8 @@ Examples:
   $ memorial batch services.csv --out programs/
   $ memorial batch services.csv --out programs/ --template traditional --variant booklet-letter
   $ memorial batch services.csv --out programs/ --skip-invalid
+  $ memorial pdf eleanor.json --out eleanor.pdf --variant booklet-letter
+  $ memorial export eleanor.json --format data-merge --tool indesign
   $ memorial serve --port 8080
   $ memorial db migrate
 
@@ -67,6 +72,31 @@ Example:
   $ memorial batch week-12.csv --out ~/programs/week-12 --template elegant`,
     )
     .action((file: string, options) => runBatch(file, options, openPdfPrinter));
+
+  program
+    .command("pdf")
+    .description("Render one program saved as JSON (the builder's JSON export) to a PDF")
+    .argument("<program.json>", "the program")
+    .addOption(variantOption())
+    .option("-o, --out <file>", "where to write the PDF (default: Firstname-Lastname-program.pdf here)")
+    .option("--force", "replace the output file if it exists")
+    .action((file: string, options) => renderProgramFile(file, options, openPdfPrinter));
+
+  program
+    .command("export")
+    .description("Write the builder's export files for a program saved as JSON")
+    .argument("<program.json>", "the program")
+    .addOption(
+      new Option("-f, --format <format>", "what to export").choices(EXPORT_FORMATS).makeOptionMandatory(),
+    )
+    .addOption(
+      new Option("--tool <tool>", "design tool for --format data-merge")
+        .choices(DATA_MERGE_TOOLS)
+        .default("indesign"),
+    )
+    .option("-o, --out <file>", "where to write it; - for standard output (default: a name from the program)")
+    .option("--force", "replace the output file if it exists")
+    .action((file: string, options) => exportProgramFile(file, options));
 
   program
     .command("serve")

@@ -1,23 +1,11 @@
 import { closeSync, existsSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { uniqueFileNames } from "../shared/service-draft";
 import { CliError } from "./cli-error";
 
-/**
- * Picks `stem.ext`, else `stem-2.ext`, `stem-3.ext`…: never a name already on disk or already
- * taken earlier in the same run, so two services for the same person never overwrite each other.
- */
-export const planFileNames = (dir: string, stems: string[], ext: string): string[] => {
-  const taken = new Set<string>();
-  return stems.map((stem) => {
-    for (let n = 1; ; n += 1) {
-      const name = n === 1 ? `${stem}${ext}` : `${stem}-${n}${ext}`;
-      if (!taken.has(name) && !existsSync(join(dir, name))) {
-        taken.add(name);
-        return name;
-      }
-    }
-  });
-};
+/** Output names in `dir` that neither exist there nor repeat within this run. */
+export const planFileNames = (dir: string, stems: string[], ext: string): string[] =>
+  uniqueFileNames(stems, ext, (name) => existsSync(join(dir, name)));
 
 /** Writes a file that must not exist yet ('wx'): a file appearing meanwhile is an error, not lost. */
 export const writeNewFile = (path: string, bytes: Uint8Array | string) => {

@@ -1,9 +1,26 @@
-// Connects the CLI to the print engine (issue 4). Until the engine lands this is the only seam.
+// The CLI's door to the print engine: one warm Chromium for the whole command, the same
+// renderProgramPdf the server uses. No account is involved, so no watermark.
+import { ChromiumMissingError, ChromiumPrinter } from "../print/chromium-printer";
+import { type PdfVariant, renderProgramPdf } from "../print/render-program-pdf";
+import type { ProgramInput } from "../shared/schemas";
 import { CliError } from "./cli-error";
-import type { PdfPrinter } from "./commands/batch";
 
-export const PDF_VARIANTS = ["print", "pages", "booklet-letter", "booklet-tabloid"] as const;
+export type PdfPrinter = {
+  renderPdf: (program: ProgramInput) => Promise<{ pdf: Uint8Array; pageCount: number }>;
+  close: () => Promise<void>;
+};
 
-export const openPdfPrinter = async (_variant: string): Promise<PdfPrinter> => {
-  throw new CliError("The print engine is not part of this build yet.");
+export const openPdfPrinter = (variant: PdfVariant, concurrency = 2): PdfPrinter => {
+  const printer = new ChromiumPrinter({ concurrency });
+  return {
+    async renderPdf(program) {
+      try {
+        return await renderProgramPdf(program, { variant, printer });
+      } catch (error) {
+        if (error instanceof ChromiumMissingError) throw new CliError(error.message);
+        throw error;
+      }
+    },
+    close: () => printer.close(),
+  };
 };

@@ -38,6 +38,12 @@ export const createApi = ({
   const photoStorage = createLocalPhotoStorage(config.dataDir);
   const ownersPhotos =
     photoLoaderFor ?? ((ownerId: string) => createPhotoLoader({ db, storage: photoStorage }, ownerId));
+  // One printer and one CMYK cache for the single PDF route and the batch downloads.
+  const print = {
+    printer: printer ?? getSharedPrinter(),
+    cmykCache: new CmykCache(),
+    photoLoaderFor: ownersPhotos,
+  };
   return new Elysia({ prefix: "/api" })
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
@@ -46,17 +52,11 @@ export const createApi = ({
       return { ok: true };
     })
     .use(authRoutes(db, authLimits))
-    .use(batchRoutes(db))
+    .use(batchRoutes(db, print))
     .use(programRoutes(db, photoStorage))
     .use(photoRoutes(db, photoStorage))
     .use(writingRoutes(db, config))
-    .use(
-      printRoutes(db, {
-        printer: printer ?? getSharedPrinter(),
-        cmykCache: new CmykCache(),
-        photoLoaderFor: ownersPhotos,
-      }),
-    )
+    .use(printRoutes(db, print))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

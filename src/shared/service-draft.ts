@@ -57,3 +57,24 @@ export const programFileStem = (program: { fullName: string; serviceDate: string
     .slice(0, 80);
   return [name || "program", program.serviceDate.slice(0, 10)].filter(Boolean).join("-");
 };
+
+/**
+ * `stem.ext`, else `stem-2.ext`, `stem-3.ext`…: never a name taken earlier in the list or
+ * reported taken by `isTaken` (a file on disk), so two services never overwrite each other.
+ */
+export const uniqueFileNames = (
+  stems: string[],
+  ext: string,
+  isTaken: (name: string) => boolean = () => false,
+) => {
+  const taken = new Set<string>();
+  return stems.map((stem) => {
+    for (let n = 1; ; n += 1) {
+      const name = n === 1 ? `${stem}${ext}` : `${stem}-${n}${ext}`;
+      if (!taken.has(name) && !isTaken(name)) {
+        taken.add(name);
+        return name;
+      }
+    }
+  });
+};

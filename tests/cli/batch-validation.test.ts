@@ -102,7 +102,8 @@ test("a missing file and a bad --concurrency are usage errors", async () => {
 test("--help lists every command with examples", async () => {
   const { exitCode, stdout } = await runCli(["--help"]);
   expect(exitCode).toBe(0);
-  for (const command of ["batch", "serve", "db"]) expect(stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
+  for (const command of ["batch", "pdf", "export", "serve", "db"])
+    expect(stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
   expect(stdout).toContain("Examples:");
   expect(stdout).toContain("$ memorial batch services.csv --out programs/");
 });

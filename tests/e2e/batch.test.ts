@@ -1,13 +1,15 @@
 // The batch page in the real browser against the real server: add, fill, duplicate, remove,
 // apply a template, generate (pending state, toasts, result list, Edit link), and CSV import.
-import { expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { closeSharedPrinter } from "../../src/print/render-program-pdf";
 import { BATCH_TEMPLATES } from "../../src/shared/constants";
 import { setupE2eApp } from "../support/browser";
 import { checkScreen, holdRequest, toastWith } from "./helpers";
 
 const e2e = setupE2eApp();
+afterAll(() => closeSharedPrinter());
 const fixture = (name: string) => join(import.meta.dir, "../../fixtures/csv", name);
 const peaceful = BATCH_TEMPLATES.find((t) => t.id === "peaceful")!;
 
@@ -111,6 +113,12 @@ test("services are added, duplicated, removed, templated and generated into prog
   expect(href).toMatch(/^\/program-builder\/[\w-]+$/);
   const zipHref = await page.getByRole("link", { name: "Download all PDFs (ZIP)" }).getAttribute("href");
   expect(zipHref).toContain("/api/programs/batch/pdf?ids=");
+  const zip = await page.evaluate(async (url) => {
+    const response = await fetch(url);
+    return { type: response.headers.get("content-type"), bytes: (await response.arrayBuffer()).byteLength };
+  }, zipHref!);
+  expect(zip.type).toBe("application/zip");
+  expect(zip.bytes).toBeGreaterThan(10_000);
 
   // The programs are really saved, with the template's look; Edit opens the builder on one
   const saved = await page.evaluate(

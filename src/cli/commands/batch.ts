@@ -1,23 +1,19 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import type { PdfVariant } from "../../print/render-program-pdf";
 import { BATCH_TEMPLATES } from "../../shared/constants";
 import { mapWithConcurrency } from "../../shared/map-with-concurrency";
-import type { ProgramInput } from "../../shared/schemas";
 import { formatCsvProblem, parseServiceCsv } from "../../shared/service-csv";
 import { findBatchTemplate, programFileStem, toProgramInput } from "../../shared/service-draft";
 import { CliError } from "../cli-error";
 import { planFileNames, readUtf8File, writeNewFile } from "../output-files";
+import type { PdfPrinter } from "../printer";
 import { startProgress } from "../progress";
-
-export type PdfPrinter = {
-  renderPdf: (program: ProgramInput) => Promise<Uint8Array>;
-  close: () => Promise<void>;
-};
 
 export type BatchOptions = {
   out: string;
   template?: string;
-  variant: string;
+  variant: PdfVariant;
   skipInvalid?: boolean;
   concurrency: number;
 };
@@ -44,7 +40,7 @@ const resolveTemplate = (id: string | undefined) => {
 export const runBatch = async (
   file: string,
   options: BatchOptions,
-  openPrinter: (variant: string) => Promise<PdfPrinter>,
+  openPrinter: (variant: PdfVariant, concurrency: number) => PdfPrinter,
   output: Output = consoleOutput,
 ) => {
   const template = resolveTemplate(options.template);
@@ -68,14 +64,17 @@ export const runBatch = async (
   const names = planFileNames(options.out, stems, ".pdf");
 
   const started = performance.now();
-  const printer = await openPrinter(options.variant);
+  const printer = openPrinter(options.variant, options.concurrency);
   const progress = startProgress(rows.length);
   const failures: string[] = [];
   try {
-    await mapWithConcurrency(rows, options.concurrency, async (row, i) => {
+    // Twice the printer's concurrency in flight: while Chromium prints, finished pages are
+    // post-processed and written, so the browser never waits for pdf-lib or the disk.
+    await mapWithConcurrency(rows, options.concurrency * 2, async (row, i) => {
       const name = names[i] as string;
       try {
-        writeNewFile(join(options.out, name), await printer.renderPdf(toProgramInput(row.draft)));
+        const { pdf } = await printer.renderPdf(toProgramInput(row.draft));
+        writeNewFile(join(options.out, name), pdf);
         progress.tick(name);
       } catch (error) {
         failures.push(
