@@ -7,7 +7,10 @@ run(["bun", "run", "lint"]);
 run(["bun", "run", "typecheck"]);
 
 // bunfig's [test] timeout is not honoured by Bun 1.4; the flag is.
-const proc = Bun.spawn(["bun", "test", "--timeout=30000", ...process.argv.slice(2)], { stdout: "inherit", stderr: "pipe" });
+const proc = Bun.spawn(["bun", "test", "--timeout=30000", ...process.argv.slice(2)], {
+  stdout: "inherit",
+  stderr: "pipe",
+});
 let output = "";
 const decoder = new TextDecoder();
 for await (const chunk of proc.stderr) {

@@ -5,6 +5,7 @@ import { CmykCache } from "../print/cmyk";
 import type { PhotoLoader } from "../print/photo-assets";
 import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
+import { batchRoutes } from "./batch/routes";
 import type { Config } from "./config";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
@@ -37,6 +38,12 @@ export const createApi = ({
   const photoStorage = createLocalPhotoStorage(config.dataDir);
   const ownersPhotos =
     photoLoaderFor ?? ((ownerId: string) => createPhotoLoader({ db, storage: photoStorage }, ownerId));
+  // One printer and one CMYK cache for the single PDF route and the batch downloads.
+  const print = {
+    printer: printer ?? getSharedPrinter(),
+    cmykCache: new CmykCache(),
+    photoLoaderFor: ownersPhotos,
+  };
   return new Elysia({ prefix: "/api" })
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
@@ -45,16 +52,11 @@ export const createApi = ({
       return { ok: true };
     })
     .use(authRoutes(db, authLimits))
+    .use(batchRoutes(db, print))
     .use(programRoutes(db, photoStorage))
     .use(photoRoutes(db, photoStorage))
     .use(writingRoutes(db, config))
-    .use(
-      printRoutes(db, {
-        printer: printer ?? getSharedPrinter(),
-        cmykCache: new CmykCache(),
-        photoLoaderFor: ownersPhotos,
-      }),
-    )
+    .use(printRoutes(db, print))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

@@ -11,6 +11,7 @@ import {
 import type { ComponentType } from "react";
 import { RouteErrorFallback } from "./components/route-error-fallback";
 import { Spinner } from "./components/ui/spinner";
+import { BatchGeneratorPage } from "./features/batch/batch-generator-page";
 import { parseBuilderSearch } from "./features/builder/builder-search";
 import { useSession } from "./lib/session";
 import { BuilderPage } from "./routes/builder-page";
@@ -87,13 +88,7 @@ const routeTree = rootRoute.addChildren([
   // The list's Edit link reads /program/{id}: the same builder.
   builderRoute("/program/$id"),
   route("/programs", signedIn(ProgramsPage)),
-  route(
-    "/batch-generator",
-    comingSoon(
-      "Batch Program Generator",
-      "Funeral homes will be able to prepare programs for several services at once, from one template.",
-    ),
-  ),
+  route("/batch-generator", signedIn(BatchGeneratorPage)),
   createRoute({
     getParentRoute: () => rootRoute,
     path: "/funeral-integration",

@@ -1,0 +1,80 @@
+// The batch generator's unit of work, shared by the batch page, the batch API and the CLI:
+// one service draft (a CSV row or a service card) becomes one program payload (spec section 3).
+import { BATCH_TEMPLATES, type BatchTemplate } from "./constants";
+import { emptyProgramInput, type ProgramInput, type ServiceDraft, serviceDraftSchema } from "./schemas";
+
+/** The service-draft fields in the order of the spec; also the CSV's column names. */
+export const SERVICE_DRAFT_FIELDS = Object.keys(serviceDraftSchema.shape) as (keyof ServiceDraft)[];
+
+export const emptyServiceDraft = (): ServiceDraft => serviceDraftSchema.parse({});
+
+/** The spec's batch payload: the draft's fields, every other program field empty. */
+export const toProgramInput = (draft: ServiceDraft): ProgramInput => ({ ...emptyProgramInput(), ...draft });
+
+export const findBatchTemplate = (id: string): BatchTemplate | undefined =>
+  BATCH_TEMPLATES.find((t) => t.id === id);
+
+/**
+ * Applying a template overwrites the look (theme, font, layout, overlay: spec section 4) and
+ * fills only the texts left blank, so a family's own scripture or officiant is never replaced.
+ */
+export const applyBatchTemplate = <T extends ServiceDraft>(draft: T, template: BatchTemplate): T => ({
+  ...draft,
+  colorTheme: template.colorTheme,
+  fontStyle: template.fontStyle,
+  pageLayout: template.pageLayout,
+  overlayEffect: template.overlayEffect,
+  scripture: draft.scripture || template.defaultScripture,
+  officiant: draft.officiant || template.defaultOfficiant,
+  location: draft.location || template.defaultLocation,
+});
+
+/** A week's services for a busy funeral home, with room to spare; keeps one request bounded. */
+export const MAX_BATCH_SIZE = 200;
+
+// Letters that Unicode does not decompose into a base letter and an accent.
+const UNDECOMPOSABLE: Record<string, string> = {
+  ł: "l",
+  ø: "o",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ı: "i",
+};
+
+/** `jose-nunez-2025-03-14`: an ASCII file name from the person's name and service date. */
+export const programFileStem = (program: { fullName: string; serviceDate: string }) => {
+  const name = program.fullName
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[łøđðþßæœı]/g, (letter) => UNDECOMPOSABLE[letter] ?? "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+  return [name || "program", program.serviceDate.slice(0, 10)].filter(Boolean).join("-");
+};
+
+/**
+ * `stem.ext`, else `stem-2.ext`, `stem-3.ext`…: never a name taken earlier in the list or
+ * reported taken by `isTaken` (a file on disk), so two services never overwrite each other.
+ */
+export const uniqueFileNames = (
+  stems: string[],
+  ext: string,
+  isTaken: (name: string) => boolean = () => false,
+) => {
+  const taken = new Set<string>();
+  return stems.map((stem) => {
+    for (let n = 1; ; n += 1) {
+      const name = n === 1 ? `${stem}${ext}` : `${stem}-${n}${ext}`;
+      if (!taken.has(name) && !isTaken(name)) {
+        taken.add(name);
+        return name;
+      }
+    }
+  });
+};

@@ -1,0 +1,84 @@
+// `memorial serve` from the repo and from the compiled single executable, which must carry the
+// SPA, the SQL migrations and sharp's native library inside itself (it runs from an empty folder).
+import { afterAll, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { makeTempDir } from "../support/test-app";
+import { photoForm, pngImage } from "../support/test-images";
+import { REPO } from "./run-cli";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const dir = makeTempDir("keepsake-serve-");
+  dirs.push(dir);
+  return dir;
+};
+
+/** Starts `serve` on a free port, checks the API and the SPA answer, then stops it. */
+const checkServe = async (command: string[], cwd: string) => {
+  const proc = Bun.spawn([...command, "serve", "--port", "0", "--host", "127.0.0.1"], {
+    cwd,
+    env: { ...process.env, MEMORIAL_DATA_DIR: join(cwd, "data"), XDG_CACHE_HOME: join(cwd, "cache") },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  try {
+    const reader = proc.stdout.getReader();
+    const { value } = await reader.read();
+    const line = new TextDecoder().decode(value);
+    const url = line.match(/http:\/\/localhost:(\d+)/)?.[0];
+    expect(url).toBeDefined();
+    const health = await fetch(`${url}/api/health`);
+    expect(await health.json()).toEqual({ ok: true });
+    const page = await fetch(`${url}/batch-generator`);
+    const html = await page.text();
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(html).toContain('<div id="root">');
+    const script = html.match(/src="(\/[^"]+\.js)"/)?.[1];
+    if (script) expect((await fetch(`${url}${script}`)).status).toBe(200);
+    const signUp = await fetch(`${url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.com",
+        password: "correct horse",
+      }),
+    });
+    expect(signUp.status).toBe(201);
+    // A photo upload runs sharp's native library: inside the binary it is loaded from a cache copy.
+    const cookie = (signUp.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const upload = await fetch(`${url}/api/photos`, {
+      method: "POST",
+      headers: { cookie },
+      body: photoForm(await pngImage(300, 200), "photo.png", "image/png"),
+    });
+    expect(upload.status).toBe(201);
+  } finally {
+    proc.kill("SIGTERM");
+    await proc.exited;
+  }
+};
+
+test("memorial serve runs the app and API from the repo", async () => {
+  await checkServe(["bun", join(REPO, "src/cli/main.ts")], tempDir());
+}, 30_000);
+
+test("the compiled binary migrates and serves from an empty folder", async () => {
+  const dir = tempDir();
+  const binary = join(dir, "memorial");
+  const build = Bun.spawnSync(["bun", "scripts/build-binary.ts", binary], { cwd: REPO, stderr: "pipe" });
+  expect(build.exitCode).toBe(0);
+
+  const migrate = Bun.spawnSync([binary, "db", "migrate"], {
+    cwd: dir,
+    env: { ...process.env, MEMORIAL_DATA_DIR: join(dir, "data"), XDG_CACHE_HOME: join(dir, "cache") },
+  });
+  expect(migrate.exitCode).toBe(0);
+  expect(migrate.stdout.toString()).toContain("migration");
+  await checkServe([binary], dir);
+}, 60_000);
