@@ -53,9 +53,7 @@ test("check grammar and apply it: the program's life reflections hold the correc
   expect(await page.getByLabel("Life reflections", { exact: true }).inputValue()).toBe(CORRECTED);
 }, 30_000);
 
-// TODO(print booklet): the booklet page is still the print stub, which renders only the page label.
-// Turn this into `test` when the print work's booklet renders the life reflections.
-test.todo("the applied correction shows on the booklet preview's life-reflections page", async () => {
+test("the applied correction shows on the booklet preview's life-reflections page", async () => {
   const { page } = await e2e.newPage({ signedIn: true });
   await checkAndApply(page);
   await page.getByRole("button", { name: /Show page \d+: Life Reflections/i }).click();

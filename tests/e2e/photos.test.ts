@@ -28,6 +28,34 @@ const dropFiles = (page: Page, files: { name: string; type: string; bytes: numbe
     zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
   }, files);
 
+/** Every stored photo the preview shows, page by page in reading order, first sighting only. */
+const photosInPreview = async (page: Page) => {
+  const seen: { id: string; src: string; loaded: boolean }[] = [];
+  const dots = page.getByRole("button", { name: /^Show page \d+:/ });
+  for (let i = 0; i < (await dots.count()); i++) {
+    await dots.nth(i).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="booklet-preview"] img')].every(
+        (img) => (img as HTMLImageElement).complete,
+      ),
+    );
+    const images = await page
+      .getByTestId("booklet-preview")
+      .locator('img[src*="/api/photos/"]')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          src: img.getAttribute("src") ?? "",
+          loaded: (img as HTMLImageElement).naturalWidth > 0,
+        })),
+      );
+    for (const image of images) {
+      const id = image.src.split("/api/photos/")[1]?.split("?")[0] ?? "";
+      if (!seen.some((s) => s.id === id)) seen.push({ id, ...image });
+    }
+  }
+  return seen;
+};
+
 describe("photos in the builder", () => {
   test("two photos, reordered and saved, keep their order and captions after a reload", async () => {
     const { page } = await e2e.newPage({ signedIn: true });
@@ -35,6 +63,10 @@ describe("photos in the builder", () => {
     await page.getByLabel("Full name").fill("Eleanor Grace Whitfield");
     await openPhotos(page);
 
+    const idsInEditor = () =>
+      page
+        .locator("li[data-photo-id]")
+        .evaluateAll((items) => items.map((li) => li.getAttribute("data-photo-id")));
     await page.getByLabel("Choose photos").setInputFiles([
       { name: "garden.png", mimeType: "image/png", buffer: await pngImage(900, 600, "#b03030") },
       { name: "wedding.png", mimeType: "image/png", buffer: await pngImage(600, 900, "#3050b0") },
@@ -47,6 +79,7 @@ describe("photos in the builder", () => {
 
     await page.getByRole("button", { name: "Move photo 2 up" }).click();
     expect(await captions(page)).toEqual(["Wedding day, 1956", "In the garden"]);
+    const order = await idsInEditor();
     await page.getByRole("button", { name: "Set as main photo (photo 1)" }).click();
 
     await page.getByRole("button", { name: "Save Draft" }).click();
@@ -68,6 +101,14 @@ describe("photos in the builder", () => {
     }));
     expect(thumbs.src).toContain("?rendition=screen");
     expect(thumbs.width).toBe(600);
+    expect(await idsInEditor()).toEqual(order);
+    // The booklet preview shows them in the same order, from the small copies.
+    const shown = await photosInPreview(page);
+    expect(shown.map((s) => s.id)).toEqual(order as string[]);
+    for (const photo of shown) {
+      expect(photo.src).toContain("rendition=screen");
+      expect(photo.loaded).toBe(true);
+    }
     await checkScreen(page, "photos-after-reload");
   }, 60_000);
 

@@ -43,7 +43,6 @@ test("signed-in users go home from login and register, and get a 404 or a coming
   expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
   await checkScreen(page, "13-not-found");
   const comingSoon: [string, string][] = [
-    ["/batch-generator", "Batch Program Generator"],
     ["/funeral-integration", "Funeral Home Integration"],
     ["/subscription", "Choose Your Plan"],
     ["/subscribe/basic/monthly", "Subscription"],

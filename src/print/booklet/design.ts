@@ -1,6 +1,7 @@
 // The look of each theme, font, layout and overlay named in src/shared/constants.ts, as data the
 // booklet components turn into CSS custom properties and classes (the preview and the PDF alike).
 import type { ColorTheme, FontStyle, OverlayEffect, PageLayout } from "../../shared/constants";
+import { readableAccent } from "./readable-accent";
 
 export type ThemePalette = {
   label: string;
@@ -145,6 +146,7 @@ export const designVariables = (theme: ColorTheme, font: FontStyle): Record<stri
     "--ink": p.ink,
     "--muted": p.muted,
     "--accent": p.accent,
+    "--accent-text": readableAccent(p.accent, p.ink, [p.paper, p.tint]),
     "--paper": p.paper,
     "--tint": p.tint,
     "--deep": p.deep,

@@ -4,6 +4,7 @@ import { useSnapshot } from "valtio";
 import { BookletPageView } from "../../../print/booklet/booklet-page";
 import { planBooklet } from "../../../print/booklet/plan-booklet";
 import { PREVIEW_FOOTER_QUOTE, PRINT_SPECS } from "../../../shared/constants";
+import { screenPhotoUrl } from "../../../shared/photo-urls";
 import type { ProgramInput } from "../../../shared/schemas";
 import "../../../print/booklet/booklet.css";
 import { Badge } from "../../components/ui/badge";
@@ -70,7 +71,7 @@ export function BookletPreview() {
             className="booklet-isolate"
             style={{ width: PAGE_WIDTH_PX, transform: `scale(${scale})`, transformOrigin: "top left" }}
           >
-            {page && <BookletPageView program={program} page={page} />}
+            {page && <BookletPageView program={program} page={page} resolvePhotoUrl={screenPhotoUrl} />}
           </div>
         </div>
       </div>
