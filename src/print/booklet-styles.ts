@@ -2,8 +2,8 @@
 // and each font file answered from memory under the job's own address, so the PDF loads exactly
 // the fonts (same files, same unicode ranges) that the browser preview loads.
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import bookletCss from "./booklet/booklet.css" with { type: "text" };
+import { FONT_FILE_PATHS, FONT_STYLESHEETS } from "./booklet/font-assets.generated";
 
 export type FontFile = { body: Uint8Array; contentType: string };
 
@@ -16,17 +16,17 @@ type ExpandedStyles = {
 const ASSET_BASE = "{{ASSET_BASE}}";
 let cached: ExpandedStyles | undefined;
 
+// The stylesheets and font files come from static imports (font-assets.generated.ts), so a bundle or
+// the compiled binary carries them: nothing is looked up in node_modules at run time.
 const expandFontImport = (specifier: string, fonts: Map<string, FontFile>) => {
-  const cssPath = Bun.resolveSync(specifier, import.meta.dir);
-  const css = readFileSync(cssPath, "utf8");
+  const css = FONT_STYLESHEETS[specifier];
+  if (css === undefined) throw new Error(`${specifier} is not in font-assets.generated.ts: regenerate it`);
   // Only woff2 is kept: Chromium prefers it, and the woff fallback would just be dead weight.
   return css.replace(/src:\s*url\(\.\/files\/([^)]+\.woff2)\)[^;]*;/g, (_m, file: string) => {
-    if (!fonts.has(file)) {
-      fonts.set(file, {
-        body: new Uint8Array(readFileSync(join(dirname(cssPath), "files", file))),
-        contentType: "font/woff2",
-      });
-    }
+    const path = FONT_FILE_PATHS[file];
+    if (path === undefined) throw new Error(`${file} is not in font-assets.generated.ts: regenerate it`);
+    if (!fonts.has(file))
+      fonts.set(file, { body: new Uint8Array(readFileSync(path)), contentType: "font/woff2" });
     return `src: url(${ASSET_BASE}fonts/${file}) format('woff2');`;
   });
 };

@@ -1,8 +1,10 @@
 // `memorial serve` from the repo and from the compiled single executable, which must carry the
 // SPA, the SQL migrations and sharp's native library inside itself (it runs from an empty folder).
+
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { sampleProgram } from "../../src/shared/sample-program";
 import { makeTempDir } from "../support/test-app";
 import { photoForm, pngImage } from "../support/test-images";
 import { REPO } from "./run-cli";
@@ -81,4 +83,18 @@ test("the compiled binary migrates and serves from an empty folder", async () =>
   expect(migrate.exitCode).toBe(0);
   expect(migrate.stdout.toString()).toContain("migration");
   await checkServe([binary], dir);
-}, 60_000);
+
+  // The binary carries the booklet's fonts: it prints a PDF with them embedded, away from the repo.
+  const programFile = join(dir, "program.json");
+  await Bun.write(programFile, JSON.stringify({ ...sampleProgram(), fullName: "Łukasz Dvořák" }));
+  const pdf = Bun.spawnSync([binary, "pdf", programFile, "--out", join(dir, "program.pdf")], {
+    cwd: dir,
+    env: { ...process.env, MEMORIAL_DATA_DIR: join(dir, "data"), XDG_CACHE_HOME: join(dir, "cache") },
+    stderr: "pipe",
+  });
+  expect(pdf.stderr.toString()).toBe("");
+  expect(pdf.exitCode).toBe(0);
+  const fonts = Bun.spawnSync(["pdffonts", join(dir, "program.pdf")]).stdout.toString();
+  expect(fonts).toContain("Gelasio");
+  expect(fonts).not.toContain("Type 3");
+}, 90_000);

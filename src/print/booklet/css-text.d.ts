@@ -3,3 +3,9 @@ declare module "*.css" {
   const text: string;
   export default text;
 }
+
+// Font files are imported `with { type: "file" }`: the import is the file's path.
+declare module "*.woff2" {
+  const path: string;
+  export default path;
+}
