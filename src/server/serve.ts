@@ -1,15 +1,16 @@
 import type { AppDatabase } from "../../db/client";
+import { openDatabase } from "../../db/client";
 import { ChromiumPrinter } from "../print/chromium-printer";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
-import type { Config } from "./config";
+import { type Config, loadConfig } from "./config";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
 
 /** Serves the SPA for every path outside /api and the API under /api, in one process. */
 export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase }) => {
-  // Chromium starts with the first PDF, and closes with the server.
+  // Chromium starts with the first PDF; a printer the server made itself closes with it.
   const printer = deps.printer ?? new ChromiumPrinter();
   const api = createApi({ ...deps, printer });
   const server = Bun.serve({
@@ -24,10 +25,25 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
       "/*": index,
     },
   });
-  const stopServer = server.stop.bind(server);
-  server.stop = async (closeActiveConnections?: boolean) => {
+  const stop = async (closeActiveConnections = false) => {
+    await server.stop(closeActiveConnections);
     if (!deps.printer) await printer.close();
-    return stopServer(closeActiveConnections);
   };
-  return { server, api, printer };
+  return { server, api, printer, stop };
+};
+
+/** `bun run start` and `memorial serve`: configure from the environment and serve until stopped. */
+export const runServer = (env: Record<string, string | undefined> = process.env) => {
+  const config = loadConfig(env);
+  const db = openDatabase(config.dataDir);
+  const running = startServer({ config, db });
+  console.log(`Keepsake is serving on http://localhost:${running.server.port} (data in ${config.dataDir})`);
+  const shutdown = async () => {
+    await running.stop();
+    db.$client.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  return running;
 };

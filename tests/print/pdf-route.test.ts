@@ -24,7 +24,7 @@ const owners: string[] = [];
 beforeAll(async () => {
   const photos = await fixturePhotos();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", MEMORIAL_DATA_DIR: dataDir });
-  const { server } = startServer({
+  const running = startServer({
     config,
     db,
     printer,
@@ -33,10 +33,8 @@ beforeAll(async () => {
       return memoryPhotoLoader(photos).loader;
     },
   });
-  url = `http://127.0.0.1:${server.port}`;
-  stop = async () => {
-    await server.stop(true);
-  };
+  url = `http://127.0.0.1:${running.server.port}`;
+  stop = () => running.stop(true);
 });
 
 afterAll(async () => {

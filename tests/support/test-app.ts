@@ -17,7 +17,7 @@ export const startTestApp = async (
   const dataDir = options.dataDir ?? makeTempDir();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", MEMORIAL_DATA_DIR: dataDir, ...options.env });
   const db = openDatabase(dataDir);
-  const { server } = startServer({ config, db, authLimits: options.authLimits });
+  const { server, stop } = startServer({ config, db, authLimits: options.authLimits });
   const url = `http://127.0.0.1:${server.port}`;
   return {
     url,
@@ -26,7 +26,7 @@ export const startTestApp = async (
     config,
     client: () => new TestClient(url),
     async stop({ keepData = false } = {}) {
-      await server.stop(true);
+      await stop(true);
       db.$client.close();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
