@@ -4,7 +4,7 @@
 // dozen jobs because Chromium's memory grows, and a browser relaunched if it crashes.
 import { randomUUID } from "node:crypto";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium";
+import { CHROMIUM_BASE_ARGS, CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium";
 
 export type PrintAsset = { body: Uint8Array; contentType: string };
 
@@ -42,13 +42,7 @@ export type PrinterOptions = {
 };
 
 const LAUNCH_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
+  ...CHROMIUM_BASE_ARGS,
   // Without it glyph advances are hinted and lines wrap differently from the browser preview.
   "--font-render-hinting=none",
 ];

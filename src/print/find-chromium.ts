@@ -18,3 +18,17 @@ export const findChromium = (envPath = process.env.CHROMIUM_PATH): string | unde
 
 export const CHROMIUM_MISSING_MESSAGE =
   "Chromium was not found: install Debian's 'chromium' package (apt-get install chromium) or set CHROMIUM_PATH.";
+
+/**
+ * Flags for a headless Chromium on this kind of machine (root, no GPU, closed network): without the
+ * networking flags Chromium keeps trying to reach Google's hosts and is refused, many times a start.
+ */
+export const CHROMIUM_BASE_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];

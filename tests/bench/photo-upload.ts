@@ -7,20 +7,9 @@ import { users } from "../../db/schema";
 import { processPhoto } from "../../src/server/photos/process-photo";
 import { uploadPhoto } from "../../src/server/photos/service";
 import { createLocalPhotoStorage } from "../../src/server/photos/storage";
+import { medianTime } from "../support/measure";
 import { makeTempDir } from "../support/test-app";
 import { detailedJpeg } from "../support/test-images";
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-const time = async (runs: number, work: () => Promise<unknown>) => {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-};
 
 const dataDir = makeTempDir("keepsake-bench-photos-");
 try {
@@ -42,10 +31,10 @@ try {
 
   const phone12 = await detailedJpeg(4000, 3000);
   const phone48 = await detailedJpeg(8000, 6000);
-  const process12 = await time(5, () => processPhoto(phone12));
-  const process48 = await time(3, () => processPhoto(phone48));
+  const process12 = await medianTime(5, () => processPhoto(phone12));
+  const process48 = await medianTime(3, () => processPhoto(phone48));
   await uploadPhoto(deps, "bench", phone12);
-  const reupload12 = await time(5, () => uploadPhoto(deps, "bench", phone12));
+  const reupload12 = await medianTime(5, () => uploadPhoto(deps, "bench", phone12));
 
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   console.log(`12 MP JPEG (${mb(phone12.length)} MB): processed in ${process12.toFixed(0)} ms (median of 5)`);

@@ -11,6 +11,7 @@ import { COLOR_THEMES, FONT_STYLES, PAGE_LAYOUTS } from "../../src/shared/consta
 import type { ProgramInput } from "../../src/shared/schemas";
 import { fixtureProgram } from "../print/support/fixture-programs";
 import { makePhoto, memoryPhotoLoader } from "../print/support/photo-fixtures";
+import { median, time } from "../support/measure";
 
 const PROGRAMS = 20;
 const WARM_RUNS = 9;
@@ -44,17 +45,6 @@ for (let i = 0; i < 2 * PROGRAMS; i++) {
 const loader = memoryPhotoLoader(photos).loader;
 const render = (program: ProgramInput, printer: ChromiumPrinter) =>
   renderProgramPdf(program, { printer, photos: loader, variant: "print" });
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const time = async (work: () => Promise<unknown>) => {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-};
 
 const loadBefore = (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
 const printer = new ChromiumPrinter({ concurrency: 2 });

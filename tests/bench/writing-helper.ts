@@ -5,36 +5,27 @@
 import { checkGrammarOffline } from "../../src/server/writing/offline-grammar";
 import { createOfflineProvider } from "../../src/server/writing/offline-provider";
 import { templateDetailsSchema } from "../../src/shared/writing";
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-const time = async (runs: number, work: () => Promise<unknown>) => {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-};
+import { medianTime } from "../support/measure";
 
 const PARAGRAPH =
   "Margaret was born in Dayton, Ohio in 1931 and grew up the youngest of five. She loved her garden and there roses was the pride of the street. She taught for 32 years at Lincoln Elementary and alot of her students still write to us. Their is no one who didnt feel welcome in her kitchen, and she never once forgot a birthday.";
 const LONG_TEXT = Array.from({ length: 25 }, () => PARAGRAPH).join("\n\n"); // about 9,000 characters
 
 const provider = createOfflineProvider();
-const cold = await time(1, () => checkGrammarOffline(PARAGRAPH));
-const warm = await time(50, () => checkGrammarOffline(PARAGRAPH));
-const long = await time(10, () => checkGrammarOffline(LONG_TEXT));
-const enhance = await time(50, () => provider.enhance({ text: PARAGRAPH, context: "life reflections" }));
-const tone = await time(50, () => provider.adjustTone({ text: PARAGRAPH, tone: "formal" }));
+const cold = await medianTime(1, () => checkGrammarOffline(PARAGRAPH));
+const warm = await medianTime(50, () => checkGrammarOffline(PARAGRAPH));
+const long = await medianTime(10, () => checkGrammarOffline(LONG_TEXT));
+const enhance = await medianTime(50, () =>
+  provider.enhance({ text: PARAGRAPH, context: "life reflections" }),
+);
+const tone = await medianTime(50, () => provider.adjustTone({ text: PARAGRAPH, tone: "formal" }));
 const details = templateDetailsSchema.parse({
   name: "Margaret Doyle",
   qualities: ["kind", "patient"],
   achievements: ["taught for 32 years"],
   tone: "heartfelt",
 });
-const template = await time(200, () => provider.generateTemplate({ type: "obituary", details }));
+const template = await medianTime(200, () => provider.generateTemplate({ type: "obituary", details }));
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
 const row = (label: string, value: string, note = "") => console.log(`  ${label.padEnd(48)}${value}${note}`);

@@ -6,22 +6,13 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { CHROMIUM_BASE_ARGS } from "../../src/print/find-chromium";
 import { startTestApp, type TestApp } from "./test-app";
-
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export const launchBrowser = () =>
   chromium.launch({
     executablePath: process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+    args: CHROMIUM_BASE_ARGS,
   });
 
 /** Where screenshots go; printed once so a person can look at them. */
