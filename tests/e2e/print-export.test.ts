@@ -11,7 +11,8 @@ import type { Page } from "playwright-core";
 import { closeSharedPrinter } from "../../src/print/render-program-pdf";
 import { programInputSchema } from "../../src/shared/schemas";
 import { auditAccessibility, SCREENSHOT_DIR, screenshot, setupE2eApp } from "../support/browser";
-import { checkScreen, toastWith } from "./helpers";
+import { pngImage } from "../support/test-images";
+import { checkScreen, holdRequest, toastWith } from "./helpers";
 
 const e2e = setupE2eApp();
 const downloads = mkdtempSync(join(tmpdir(), "keepsake-downloads-"));
@@ -168,30 +169,54 @@ test("Download PDF saves a new draft first, then downloads every format", async 
 
 test("Print opens the booklet in a print window and prints about a second later", async () => {
   const { page, context } = await e2e.newPage({ signedIn: true });
-  // Record when the print window opened and when it asked to print, instead of printing.
+  // Record, instead of printing, when the print window opened, when it asked to print and
+  // whether its photos had loaded by then.
   await context.addInitScript(() => {
-    const w = window as unknown as { __openedAt: number; __printedAt?: number };
-    w.__openedAt = Date.now();
+    type Recorder = { openedAt: number; printedAt?: number; photosLoaded?: boolean };
+    const w = window as unknown as { __print: Recorder };
+    w.__print = { openedAt: Date.now() };
     window.print = () => {
-      w.__printedAt = Date.now();
+      w.__print.printedAt = Date.now();
+      w.__print.photosLoaded = Array.from(document.images).every((img) => img.naturalWidth > 0);
     };
   });
   await fillProgram(page);
+  await page
+    .getByLabel("Choose photos")
+    .setInputFiles([
+      { name: "garden.png", mimeType: "image/png", buffer: await pngImage(1800, 1200, "#4a7a52") },
+    ]);
+  await toastWith(page, "Successfully uploaded 1 photo(s)").waitFor();
+
+  // Slow the print window's network (its photo is the print master) so the photo cannot arrive
+  // within the first second: printing must wait for it. The program's GET is held until then.
+  const loadingProgram = await holdRequest(page, "**/api/programs/*");
   const [popup] = await Promise.all([
     context.waitForEvent("page"),
     page.getByRole("button", { name: "Print", exact: true }).click(),
   ]);
-  await popup.waitForFunction(() => "__printedAt" in window, undefined, { timeout: 10_000 });
-  const { __openedAt: openedAt, __printedAt: printedAt } = await popup.evaluate(() => ({
-    __openedAt: (window as unknown as { __openedAt: number }).__openedAt,
-    __printedAt: (window as unknown as { __printedAt: number }).__printedAt,
-  }));
-  expect(printedAt - openedAt).toBeGreaterThanOrEqual(900);
+  const cdp = await context.newCDPSession(popup);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 1500,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  loadingProgram.release();
+  type Recorded = { openedAt: number; printedAt?: number; photosLoaded?: boolean };
+  const recorded = () => popup.evaluate(() => (window as unknown as { __print: Recorded }).__print);
+  await popup.waitForFunction(() => (window as unknown as { __print: Recorded }).__print.printedAt);
+  const { openedAt, printedAt, photosLoaded } = await recorded();
+  expect((printedAt ?? 0) - openedAt).toBeGreaterThanOrEqual(900);
+  expect(photosLoaded).toBe(true);
   expect(await popup.title()).toBe("Eleanor Grace Whitfield: memorial program");
   const pages = popup.locator("section.booklet-page");
   expect(await pages.count()).toBe(8);
   expect(await pages.first().getByText("Eleanor Grace Whitfield").count()).toBeGreaterThan(0);
+  // The print window shows the saved program with its photo (the print master)
   await page.waitForURL(/\/program-builder\/[\w-]+/);
+  expect(await popup.locator('img[src^="/api/photos/"]').count()).toBeGreaterThan(0);
   await screenshot(popup, "print-03-print-window", { fullPage: false });
   // What the print dialog would print: one letter page per booklet page
   const printed = join(SCREENSHOT_DIR, "print-03-print-window.pdf");
