@@ -95,7 +95,10 @@ export function ExportTab({ program, onChange }: ExportTabProps) {
           For the finished PDF use Download PDF above: it offers print shop, home printer and email formats.
         </p>
         <ExportButtons program={program} actions={PRINT_EXPORTS} />
-        <PrintCheckPanel program={program} />
+        {/* On wide screens the preview beside this tab shows the same print check. */}
+        <div className="lg:hidden">
+          <PrintCheckPanel program={program} />
+        </div>
       </section>
 
       <section aria-labelledby={`${toolGroup}-tools`} className="space-y-3" data-focus="design-tools">
@@ -117,7 +120,7 @@ export function ExportTab({ program, onChange }: ExportTabProps) {
                 value={tool.id}
                 checked={program.designToolIntegration === tool.id}
                 onChange={() => onChange({ designToolIntegration: tool.id })}
-                className="mt-1"
+                className="mt-1 accent-primary"
               />
               <span>
                 <span className="block font-medium">{tool.name}</span>

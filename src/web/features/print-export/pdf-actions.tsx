@@ -2,6 +2,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Download, Loader2, Printer, X } from "lucide-react";
 import { useId, useState } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { BookletPageView } from "../../../print/booklet/booklet-page";
 import { planBooklet } from "../../../print/booklet/plan-booklet";
@@ -22,28 +23,34 @@ const VARIANTS: { id: Variant; title: string; advice: string }[] = [
   {
     id: "print",
     title: "Print shop",
-    advice: "8.5 x 11 in pages with 0.125 in bleed and trim boxes: what a print shop asks for.",
+    advice: "For a print shop: full-size 8.5 x 11 in pages with the 0.125 in bleed printers ask for.",
   },
   {
     id: "booklet-letter",
     title: "Home printer",
     advice:
-      "A half-size booklet on letter paper: print double-sided, flip on the short edge, fold and staple.",
+      "For your printer at home: a half-size booklet on letter paper. Print double-sided, flip on the short edge, fold and staple.",
   },
   {
     id: "booklet-tabloid",
     title: "Print shop booklet (11 x 17 in)",
-    advice: "Full-size pages two to a tabloid sheet in booklet order, ready to fold and saddle-stitch.",
+    advice:
+      "For a print shop that folds and staples: full-size pages two to an 11 x 17 in sheet, in booklet order.",
   },
   {
     id: "pages",
     title: "Email and screens",
-    advice: "Plain 8.5 x 11 in pages in reading order, to email to family or view on a screen.",
+    advice: "To email to family or read on a screen: plain 8.5 x 11 in pages in reading order.",
   },
 ];
 
 const CMYK_RETRY_MS = 3000;
 const CMYK_MAX_TRIES = 60;
+
+/** Said when the server gave no message of its own (an error page from a proxy, a lost connection). */
+const PDF_FAILED = "The PDF could not be made. Please try again.";
+
+class CmykTimeoutError extends Error {}
 
 /** Fetches the PDF; a CMYK file answers 202 while it is being prepared, so ask again until ready. */
 const fetchPdf = async (path: string, onPreparing: (message: string) => void) => {
@@ -54,7 +61,7 @@ const fetchPdf = async (path: string, onPreparing: (message: string) => void) =>
     onPreparing(body.message ?? "Preparing your PDF...");
     await new Promise((resolve) => setTimeout(resolve, CMYK_RETRY_MS));
   }
-  throw new Error("The CMYK PDF is taking too long. Please try again in a minute.");
+  throw new CmykTimeoutError("The CMYK PDF is taking too long. Please try again in a minute.");
 };
 
 export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
@@ -85,7 +92,7 @@ export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
     } catch (error) {
       toast({
         title: "PDF download failed",
-        description: messageOf(error, error instanceof Error ? error.message : "Please try again."),
+        description: error instanceof CmykTimeoutError ? error.message : messageOf(error, PDF_FAILED),
         variant: "destructive",
       });
     } finally {
@@ -104,7 +111,7 @@ export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border bg-background p-6 shadow-lg">
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(calc(100vw-2rem),32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border bg-background p-4 shadow-lg sm:p-6">
           <Dialog.Title className="text-lg font-semibold">Download PDF</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             Choose where the program will be printed.
@@ -122,7 +129,7 @@ export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
                   value={option.id}
                   checked={variant === option.id}
                   onChange={() => setVariant(option.id)}
-                  className="mt-1"
+                  className="mt-1 accent-primary"
                 />
                 <span>
                   <span className="block font-medium">{option.title}</span>
@@ -135,13 +142,18 @@ export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
             <fieldset className="mt-4 space-y-2 text-sm" disabled={busy}>
               <legend className="sr-only">Print shop options</legend>
               <label className="flex items-center gap-2">
-                <input type="checkbox" checked={marks} onChange={(e) => setMarks(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="accent-primary"
+                  checked={marks}
+                  onChange={(e) => setMarks(e.target.checked)}
+                />
                 Add crop marks
               </label>
               <label className="flex items-start gap-2">
                 <input
                   type="checkbox"
-                  className="mt-1"
+                  className="mt-1 accent-primary"
                   checked={cmyk}
                   onChange={(e) => setCmyk(e.target.checked)}
                 />
@@ -176,7 +188,7 @@ export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
           <Dialog.Close asChild>
             <button
               type="button"
-              className="absolute right-3 top-3 rounded p-1"
+              className="absolute right-3 top-3 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               aria-label="Close"
               disabled={busy}
             >
@@ -189,34 +201,70 @@ export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
   );
 }
 
-/** Seconds between the print window opening and its print dialog (spec section 7). */
+/** The delay between the print window opening and its print dialog (spec section 7). */
 const PRINT_DELAY_MS = 1000;
+/** How long the print dialog may wait beyond that for photos and fonts still loading. */
+const PRINT_LOAD_LIMIT_MS = 10_000;
 
-/** Writes the booklet pages into a new window with the app's stylesheets and prints it after a second. */
-const printInWindow = (win: Window, program: Program) => {
+/** Paper size for print; on screen, the pages as sheets on a grey desk until the dialog opens. */
+const PRINT_WINDOW_CSS = `
+@page { size: 8.5in 11in; margin: 0 }
+html, body { margin: 0; padding: 0; background: #fff }
+@media screen {
+  body { background: #e7e5e4; padding: 24px 0 }
+  .booklet-page { margin: 0 auto 24px; box-shadow: 0 2px 12px rgba(0, 0, 0, 0.25) }
+  .print-window-status { font: 16px/1.5 system-ui, sans-serif; color: #44403c; text-align: center; padding: 48px 16px }
+}`;
+
+/** Opens the print window's page with the app's stylesheets and a "preparing" line. */
+const preparePrintWindow = (win: Window) => {
   const doc = win.document;
-  doc.title = program.fullName ? `${program.fullName}: memorial program` : "Memorial program";
+  doc.title = "Memorial program";
   for (const node of document.querySelectorAll('link[rel="stylesheet"], style')) {
     doc.head.append(node.cloneNode(true));
   }
-  const pageStyle = doc.createElement("style");
-  pageStyle.textContent =
-    "@page { size: 8.5in 11in; margin: 0 } html, body { margin: 0; padding: 0; background: #fff }";
-  doc.head.append(pageStyle);
+  const style = doc.createElement("style");
+  style.textContent = PRINT_WINDOW_CSS;
+  doc.head.append(style);
+  const status = doc.createElement("p");
+  status.className = "print-window-status";
+  status.textContent = "Preparing the program for printing...";
+  doc.body.append(status);
+};
+
+/** Resolves when the window's fonts and photos have loaded (or failed), or after the limit. */
+const whenLoaded = (win: Window) =>
+  Promise.race([
+    Promise.all([
+      win.document.fonts.ready,
+      ...Array.from(win.document.images, (img) => img.decode().catch(() => undefined)),
+    ]),
+    new Promise((resolve) => win.setTimeout(resolve, PRINT_LOAD_LIMIT_MS)),
+  ]);
+
+/** Shows the booklet pages in the print window; its print dialog opens a second after the window did. */
+const printInWindow = (win: Window, program: Program, openedAt: number) => {
+  const doc = win.document;
+  doc.title = program.fullName ? `${program.fullName}: memorial program` : "Memorial program";
+  doc.body.replaceChildren();
+  // The same isolation as the preview: the booklet sees browser defaults, not the app's reset.
   const container = doc.createElement("div");
+  container.className = "booklet-isolate";
   doc.body.append(container);
   const plan = planBooklet(program);
-  createRoot(container).render(
-    <>
-      {plan.pages.map((page) => (
-        <BookletPageView key={page.key} program={program} page={page} />
-      ))}
-    </>,
+  flushSync(() =>
+    createRoot(container).render(
+      plan.pages.map((page) => <BookletPageView key={page.key} program={program} page={page} />),
+    ),
   );
-  win.setTimeout(() => {
-    win.focus();
-    win.print();
-  }, PRINT_DELAY_MS);
+  win.setTimeout(
+    async () => {
+      await whenLoaded(win);
+      win.focus();
+      win.print();
+    },
+    Math.max(0, openedAt + PRINT_DELAY_MS - Date.now()),
+  );
 };
 
 export function PrintButton({ ensureSaved }: PdfActionProps) {
@@ -224,6 +272,7 @@ export function PrintButton({ ensureSaved }: PdfActionProps) {
   const print = async () => {
     // Open the window inside the click, or pop-up blockers refuse it.
     const win = window.open("", "_blank", "width=900,height=1000");
+    const openedAt = Date.now();
     if (!win) {
       toast({
         title: "Print window blocked",
@@ -232,11 +281,12 @@ export function PrintButton({ ensureSaved }: PdfActionProps) {
       });
       return;
     }
+    preparePrintWindow(win);
     setBusy(true);
     try {
       const id = await ensureSaved();
       const program = await apiRequest<Program>("GET", `/api/programs/${encodeURIComponent(id)}`);
-      printInWindow(win, program);
+      printInWindow(win, program, openedAt);
     } catch (error) {
       win.close();
       toast({

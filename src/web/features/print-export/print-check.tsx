@@ -1,6 +1,6 @@
 // The builder's print check: what the booklet planner adjusted to fit, and what still needs care.
 import { AlertTriangle, CheckCircle2, Info } from "lucide-react";
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { planBooklet } from "../../../print/booklet/plan-booklet";
 import type { ProgramInput } from "../../../shared/schemas";
 
@@ -8,9 +8,11 @@ export function PrintCheckPanel({ program }: { program: ProgramInput }) {
   const plan = useMemo(() => planBooklet(program), [program]);
   const warnings = plan.checks.filter((c) => c.level === "warning");
   const notes = plan.checks.filter((c) => c.level === "info");
+  // The builder shows this panel twice (beside the preview and in the Export tab): ids must differ.
+  const headingId = useId();
   return (
-    <section aria-labelledby="print-check-heading" className="rounded-lg border p-4 text-sm">
-      <h3 id="print-check-heading" className="font-semibold">
+    <section aria-labelledby={headingId} className="rounded-lg border p-4 text-sm">
+      <h3 id={headingId} className="font-semibold">
         Print check
       </h3>
       <p className="mt-1 text-muted-foreground">
