@@ -30,14 +30,17 @@ const APT_PACKAGES = [
   "ghostscript",
 ];
 
+// poppler-utils reads the PDFs in the print tests; Ghostscript makes the CMYK variant.
+const REQUIRED_TOOLS = ["pdfinfo", "pdffonts", "pdftotext", "pdfimages", "pdftoppm", "gs"];
+
 /** Makes sure a Chromium (and the PDF tools the print tests read with) is installed. */
 export const ensureChromium = () => {
-  const haveTools = Bun.which("pdfinfo") && Bun.which("pdffonts");
+  const haveTools = REQUIRED_TOOLS.every((tool) => Bun.which(tool));
   if (findChromium() && haveTools) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !Bun.which("apt-get")) {
     console.error(
-      "Chromium and poppler-utils are needed: run 'sudo apt-get install chromium chromium-headless-shell poppler-utils' or set CHROMIUM_PATH.",
+      "Chromium, poppler-utils and Ghostscript are needed: run 'sudo apt-get install chromium chromium-headless-shell poppler-utils ghostscript'.",
     );
     process.exit(1);
   }
