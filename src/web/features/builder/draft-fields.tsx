@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useSnapshot } from "valtio";
 import type { ProgramInput } from "../../../shared/schemas";
 import { Input } from "../../components/ui/input";
@@ -18,27 +18,45 @@ type DraftFieldProps = {
   type?: "text" | "date" | "datetime-local";
 };
 
-/** A labelled input bound to one text field of the draft. */
-export function DraftInput({ field, label, hint, placeholder, type = "text" }: DraftFieldProps) {
+/** The label, the control and its hint, wired together for screen readers. */
+function DraftFieldShell({
+  label,
+  hint,
+  children,
+}: Pick<DraftFieldProps, "label" | "hint"> & {
+  children: (control: { id: string; describedBy?: string }) => ReactNode;
+}) {
   const id = useId();
-  const { draft } = useSnapshot(builderStore, { sync: true });
+  const describedBy = hint ? `${id}-hint` : undefined;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type={type}
-        value={draft[field]}
-        placeholder={placeholder}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e) => updateDraft({ [field]: e.target.value })}
-      />
+      {children({ id, describedBy })}
       {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        <p id={describedBy} className="text-xs text-muted-foreground">
           {hint}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input bound to one text field of the draft. */
+export function DraftInput({ field, label, hint, placeholder, type = "text" }: DraftFieldProps) {
+  const { draft } = useSnapshot(builderStore, { sync: true });
+  return (
+    <DraftFieldShell label={label} hint={hint}>
+      {({ id, describedBy }) => (
+        <Input
+          id={id}
+          type={type}
+          value={draft[field]}
+          placeholder={placeholder}
+          aria-describedby={describedBy}
+          onChange={(e) => updateDraft({ [field]: e.target.value })}
+        />
+      )}
+    </DraftFieldShell>
   );
 }
 
@@ -50,24 +68,19 @@ export function DraftTextarea({
   placeholder,
   rows = 5,
 }: DraftFieldProps & { rows?: number }) {
-  const id = useId();
   const { draft } = useSnapshot(builderStore, { sync: true });
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        rows={rows}
-        value={draft[field]}
-        placeholder={placeholder}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e) => updateDraft({ [field]: e.target.value })}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
+    <DraftFieldShell label={label} hint={hint}>
+      {({ id, describedBy }) => (
+        <Textarea
+          id={id}
+          rows={rows}
+          value={draft[field]}
+          placeholder={placeholder}
+          aria-describedby={describedBy}
+          onChange={(e) => updateDraft({ [field]: e.target.value })}
+        />
       )}
-    </div>
+    </DraftFieldShell>
   );
 }

@@ -9,6 +9,7 @@ import { exportProgramCsv, exportProgramJson } from "../../../print/exports/prog
 import { DESIGN_TOOLS } from "../../../shared/constants";
 import type { ProgramInput } from "../../../shared/schemas";
 import { Button } from "../../components/ui/button";
+import { RadioCard } from "../../components/ui/radio-card";
 import { PrintCheckPanel } from "./print-check";
 import { saveExport } from "./save-file";
 
@@ -110,23 +111,15 @@ export function ExportTab({ program, onChange }: ExportTabProps) {
             Which tool will you finish the design in?
           </legend>
           {DESIGN_TOOLS.map((tool) => (
-            <label
+            <RadioCard
               key={tool.id}
-              className="flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent"
-            >
-              <input
-                type="radio"
-                name={toolGroup}
-                value={tool.id}
-                checked={program.designToolIntegration === tool.id}
-                onChange={() => onChange({ designToolIntegration: tool.id })}
-                className="mt-1 accent-primary"
-              />
-              <span>
-                <span className="block font-medium">{tool.name}</span>
-                <span className="block text-muted-foreground">{tool.kind}</span>
-              </span>
-            </label>
+              name={toolGroup}
+              value={tool.id}
+              checked={program.designToolIntegration === tool.id}
+              onSelect={() => onChange({ designToolIntegration: tool.id })}
+              title={tool.name}
+              description={tool.kind}
+            />
           ))}
         </fieldset>
         {chosen ? (

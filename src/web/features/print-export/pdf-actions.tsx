@@ -8,6 +8,7 @@ import { BookletPageView } from "../../../print/booklet/booklet-page";
 import { planBooklet } from "../../../print/booklet/plan-booklet";
 import type { Program } from "../../../shared/schemas";
 import { Button } from "../../components/ui/button";
+import { RadioCard } from "../../components/ui/radio-card";
 import { apiFetch, apiRequest, messageOf } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
 import { fileNameFromDisposition, saveBlob } from "./save-file";
@@ -119,23 +120,15 @@ export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
           <fieldset className="mt-4 space-y-2" disabled={busy}>
             <legend className="sr-only">PDF format</legend>
             {VARIANTS.map((option) => (
-              <label
+              <RadioCard
                 key={option.id}
-                className="flex cursor-pointer gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-accent"
-              >
-                <input
-                  type="radio"
-                  name={groupName}
-                  value={option.id}
-                  checked={variant === option.id}
-                  onChange={() => setVariant(option.id)}
-                  className="mt-1 accent-primary"
-                />
-                <span>
-                  <span className="block font-medium">{option.title}</span>
-                  <span className="block text-sm text-muted-foreground">{option.advice}</span>
-                </span>
-              </label>
+                name={groupName}
+                value={option.id}
+                checked={variant === option.id}
+                onSelect={() => setVariant(option.id)}
+                title={option.title}
+                description={option.advice}
+              />
             ))}
           </fieldset>
           {variant === "print" ? (
