@@ -5,6 +5,7 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { sampleProgram } from "../../src/shared/sample-program";
+import { expectServedApp } from "../support/served-app";
 import { makeTempDir } from "../support/test-app";
 import { photoForm, pngImage } from "../support/test-images";
 import { REPO } from "./run-cli";
@@ -33,27 +34,8 @@ const checkServe = async (command: string[], cwd: string) => {
     const line = new TextDecoder().decode(value);
     const url = line.match(/http:\/\/localhost:(\d+)/)?.[0];
     expect(url).toBeDefined();
-    const health = await fetch(`${url}/api/health`);
-    expect(await health.json()).toEqual({ ok: true });
-    const page = await fetch(`${url}/batch-generator`);
-    const html = await page.text();
-    expect(page.headers.get("content-type")).toContain("text/html");
-    expect(html).toContain('<div id="root">');
-    const script = html.match(/src="(\/[^"]+\.js)"/)?.[1];
-    if (script) expect((await fetch(`${url}${script}`)).status).toBe(200);
-    const signUp = await fetch(`${url}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        firstName: "A",
-        lastName: "B",
-        email: "a@example.com",
-        password: "correct horse",
-      }),
-    });
-    expect(signUp.status).toBe(201);
+    const cookie = await expectServedApp(url as string, ["/batch-generator"]);
     // A photo upload runs sharp's native library: inside the binary it is loaded from a cache copy.
-    const cookie = (signUp.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const upload = await fetch(`${url}/api/photos`, {
       method: "POST",
       headers: { cookie },

@@ -1,11 +1,12 @@
 import { describe, expect, test } from "bun:test";
+import { planBooklet } from "../../src/print/booklet/plan-booklet";
 import {
   formatDateInWords,
   formatLifeSpan,
+  formatServiceDateTime,
   formatServiceDay,
   formatServiceTime,
-} from "../../src/print/booklet/format-date";
-import { planBooklet } from "../../src/print/booklet/plan-booklet";
+} from "../../src/shared/format-date";
 import { emptyProgramInput } from "../../src/shared/schemas";
 import { fixtureProgram } from "./support/fixture-programs";
 
@@ -20,6 +21,8 @@ describe("dates in words", () => {
     expect(formatServiceTime("2025-03-08T11:00")).toBe("11:00 AM");
     expect(formatServiceTime("2025-03-08T00:30")).toBe("12:30 AM");
     expect(formatServiceTime("2025-03-08T14:05")).toBe("2:05 PM");
+    expect(formatServiceDateTime("2025-03-08T11:00")).toBe("Saturday, March 8, 2025 at 11:00 AM");
+    expect(formatServiceDateTime("2025-03-08")).toBe("Saturday, March 8, 2025");
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { expectServedApp } from "../support/served-app";
 import { makeTempDir } from "../support/test-app";
 
 // The README's first command on a fresh data dir: it must build, migrate and serve the SPA.
@@ -34,33 +35,8 @@ test(
   "bun run start builds the app, migrates a fresh database and serves the SPA at / and /programs",
   async () => {
     const base = `http://127.0.0.1:${port}`;
-    const health = await waitForHealth(`${base}/api/health`);
-    expect(await health.json()).toEqual({ ok: true });
-    for (const path of ["/", "/programs"]) {
-      const page = await fetch(base + path);
-      expect(page.status).toBe(200);
-      const html = await page.text();
-      expect(html).toContain('<div id="root">');
-      const script = html.match(/src="(\/[^"]+\.js)"/)?.[1];
-      expect(script).toBeDefined();
-      const js = await fetch(base + script);
-      expect(js.status).toBe(200);
-    }
-    // The bundled API must behave as the source does: signed out is a 401, sign-up works.
-    expect((await fetch(`${base}/api/auth/user`)).status).toBe(401);
-    const register = await fetch(`${base}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        firstName: "Ada",
-        lastName: "Lovelace",
-        email: "ada@example.com",
-        password: "correct horse",
-      }),
-    });
-    expect(register.status).toBe(201);
-    const cookie = register.headers.get("set-cookie")?.split(";")[0] ?? "";
-    expect((await fetch(`${base}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
+    await waitForHealth(`${base}/api/health`);
+    await expectServedApp(base, ["/", "/programs"]);
     expect(await Bun.file(`${dataDir}/keepsake.sqlite`).exists()).toBe(true);
   },
   { timeout: 120_000 },

@@ -2,10 +2,10 @@
 // component with the same stylesheet (booklet.css) and font files, so the preview is the print.
 import type { CSSProperties, ReactNode } from "react";
 import { PREVIEW_FOOTER_QUOTE } from "../../shared/constants";
+import { formatLifeSpan, formatServiceDay, formatServiceTime } from "../../shared/format-date";
 import type { ProgramInput } from "../../shared/schemas";
 import { designVariables } from "./design";
 import type { FlowBlock } from "./flow-blocks";
-import { formatLifeSpan, formatServiceDay, formatServiceTime } from "./format-date";
 import { BLEED_IN, contentHeightPt, FLOW_FOOTER_PT, FLOW_HEADING_PT, PAGE_MARGIN_IN } from "./page-geometry";
 import type { BookletPage, PlacedPhoto } from "./plan-booklet";
 

@@ -1,13 +1,14 @@
 // One-row CSV for design tools' merge features. Canva Bulk Create maps plain column headers to
 // text boxes; InDesign Data Merge reads a header prefixed with "@" as an image field whose value
 // is a file path, and needs a byte-order mark to read accented names as UTF-8.
-import type { ProgramInput } from "../../shared/schemas";
+
 import {
   formatDateInWords,
   formatLifeSpan,
   formatServiceDay,
   formatServiceTime,
-} from "../booklet/format-date";
+} from "../../shared/format-date";
+import type { ProgramInput } from "../../shared/schemas";
 import { assignPhotos, orderedServiceItems, pallbearerNames } from "../booklet/plan-booklet";
 import { toCsv } from "./csv";
 import { type ExportFile, exportFileName } from "./export-file";

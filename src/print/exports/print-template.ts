@@ -1,9 +1,9 @@
 // The print template: everything a designer or print shop needs to rebuild the booklet in their
 // own tool, as JSON: trim, bleed, safe margin, resolution, colours, fonts and each page's content.
 import { PRINT_SPECS } from "../../shared/constants";
+import { formatLifeSpan } from "../../shared/format-date";
 import type { ProgramInput } from "../../shared/schemas";
 import { FONT_FACES, LAYOUT_LABELS, OVERLAY_LABELS, THEME_PALETTES } from "../booklet/design";
-import { formatLifeSpan } from "../booklet/format-date";
 import { PAGE_MARGIN_IN } from "../booklet/page-geometry";
 import { planBooklet } from "../booklet/plan-booklet";
 import { type ExportFile, exportFileName } from "./export-file";

@@ -1,7 +1,7 @@
 // The program itself as data: the full JSON (re-importable) and the summary CSV of spec section 9.
 
+import { formatDateInWords, formatServiceDateTime } from "../../shared/format-date";
 import type { ProgramInput } from "../../shared/schemas";
-import { formatDateInWords, formatServiceDay, formatServiceTime } from "../booklet/format-date";
 import { toCsv } from "./csv";
 import { type ExportFile, exportFileName } from "./export-file";
 
@@ -23,9 +23,6 @@ export const PROGRAM_CSV_COLUMNS = [
   "Overlay",
 ] as const;
 
-const serviceWhen = (serviceDate: string) =>
-  [formatServiceDay(serviceDate), formatServiceTime(serviceDate)].filter(Boolean).join(" at ");
-
 /** One row per program: name, dates, location, officiant, theme, font, overlay. */
 export const exportProgramsCsv = (
   programs: readonly ProgramInput[],
@@ -39,7 +36,7 @@ export const exportProgramsCsv = (
       p.fullName,
       formatDateInWords(p.birthDate),
       formatDateInWords(p.passingDate),
-      serviceWhen(p.serviceDate),
+      formatServiceDateTime(p.serviceDate),
       p.location,
       p.officiant,
       p.colorTheme,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CalendarDays, FileText, Home, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { formatLifeSpan, formatServiceDateTime } from "../../shared/format-date";
 import type { ProgramSummary } from "../../shared/schemas";
 import { AppHeader } from "../components/layout/app-header";
 import {
@@ -18,7 +19,6 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { apiRequest } from "../lib/api";
-import { formatDateTime, formatLifeDates } from "../lib/format-dates";
 import { PROGRAMS_QUERY_KEY } from "../lib/program-queries";
 import { toast } from "../lib/toast-store";
 
@@ -89,8 +89,8 @@ function EmptyState() {
 function ProgramCard({ program }: { program: ProgramSummary }) {
   const queryClient = useQueryClient();
   const name = program.fullName || "Untitled program";
-  const lifeDates = formatLifeDates(program.birthDate, program.passingDate);
-  const serviceDate = formatDateTime(program.serviceDate);
+  const lifeDates = formatLifeSpan(program.birthDate, program.passingDate);
+  const serviceDate = formatServiceDateTime(program.serviceDate);
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/programs/${program.id}`),
     onSuccess: () => toast({ title: "Program deleted successfully" }),

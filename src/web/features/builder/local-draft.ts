@@ -7,8 +7,9 @@ const storageKey = (draftKey: string) => `keepsake-draft:${draftKey}`;
 export const draftKeyFor = (userId: string, programId: string | null | undefined) =>
   `${userId}:${programId ?? "new"}`;
 
-export const readLocalDraft = (draftKey: string): ProgramInput | null => {
-  const raw = localStorage.getItem(storageKey(draftKey));
+/** A program kept under `key` in this browser; null when absent, unreadable or no longer valid. */
+export const readStoredProgram = (key: string): ProgramInput | null => {
+  const raw = localStorage.getItem(key);
   if (!raw) return null;
   try {
     const parsed = programInputSchema.safeParse(JSON.parse(raw));
@@ -17,6 +18,8 @@ export const readLocalDraft = (draftKey: string): ProgramInput | null => {
     return null;
   }
 };
+
+export const readLocalDraft = (draftKey: string) => readStoredProgram(storageKey(draftKey));
 
 export const writeLocalDraft = (draftKey: string, draft: ProgramInput) => {
   try {

@@ -1,5 +1,6 @@
 // Dates as people print them on a program ("April 12, 1931"), computed from the stored text so
-// that no time zone can move a birthday by a day.
+// that no time zone can move a birthday by a day. The booklet, the exports and the web app's
+// lists all write dates with these.
 
 const MONTHS = [
   "January",
@@ -49,6 +50,10 @@ export const formatServiceTime = (value: string): string => {
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${hour12}:${minutes} ${suffix}`;
 };
+
+/** "2025-03-08T11:00" → "Saturday, March 8, 2025 at 11:00 AM", or the day alone without a time. */
+export const formatServiceDateTime = (value: string): string =>
+  [formatServiceDay(value), formatServiceTime(value)].filter(Boolean).join(" at ");
 
 /** "April 12, 1931 – February 28, 2025", or whichever of the two is known. */
 export const formatLifeSpan = (birthDate: string, passingDate: string): string =>

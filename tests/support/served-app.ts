@@ -1,0 +1,36 @@
+import { expect } from "bun:test";
+
+/**
+ * What every way of serving the built app must do: answer health, serve the SPA (HTML and its
+ * script) at `paths`, refuse a signed-out user and sign a new one up. Returns that user's cookie.
+ */
+export const expectServedApp = async (base: string, paths: string[]) => {
+  const health = await fetch(`${base}/api/health`);
+  expect(await health.json()).toEqual({ ok: true });
+  for (const path of paths) {
+    const page = await fetch(base + path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    const script = html.match(/src="(\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    expect((await fetch(base + script)).status).toBe(200);
+  }
+  // A bundle must behave as the source does: signed out is a 401, sign-up works.
+  expect((await fetch(`${base}/api/auth/user`)).status).toBe(401);
+  const register = await fetch(`${base}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      password: "correct horse",
+    }),
+  });
+  expect(register.status).toBe(201);
+  const cookie = register.headers.get("set-cookie")?.split(";")[0] ?? "";
+  expect((await fetch(`${base}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
+  return cookie;
+};
