@@ -6,7 +6,7 @@ import type { PhotoLoader } from "../print/photo-assets";
 import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
 import { batchRoutes } from "./batch/routes";
-import type { Config } from "./config";
+import { type Config, isBillingEnabled } from "./config";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
@@ -35,6 +35,7 @@ export const createApi = ({
   printer,
   photoLoaderFor,
 }: AppDeps) => {
+  const billingEnabled = isBillingEnabled(config);
   const photoStorage = createLocalPhotoStorage(config.dataDir);
   const ownersPhotos =
     photoLoaderFor ?? ((ownerId: string) => createPhotoLoader({ db, storage: photoStorage }, ownerId));
@@ -51,12 +52,12 @@ export const createApi = ({
       db.$client.query("select 1").get();
       return { ok: true };
     })
-    .use(authRoutes(db, authLimits))
-    .use(batchRoutes(db, print))
-    .use(programRoutes(db, photoStorage))
-    .use(photoRoutes(db, photoStorage))
+    .use(authRoutes(db, billingEnabled, authLimits))
+    .use(batchRoutes(db, billingEnabled, print))
+    .use(programRoutes(db, billingEnabled, photoStorage))
+    .use(photoRoutes(db, billingEnabled, photoStorage))
     .use(writingRoutes(db, config))
-    .use(printRoutes(db, print))
+    .use(printRoutes(db, billingEnabled, print))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

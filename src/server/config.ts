@@ -23,6 +23,10 @@ const configSchema = z.object({
 
 export type Config = Omit<z.infer<typeof configSchema>, "MEMORIAL_DATA_DIR"> & { dataDir: string };
 
+/** Payments are taken (and plans enforced) only when the server has a Stripe secret key. */
+export const isBillingEnabled = (config: Pick<Config, "STRIPE_SECRET_KEY">) =>
+  config.STRIPE_SECRET_KEY !== undefined;
+
 /** Parses the environment once; a bad value stops start-up with the variable's name. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
   const parsed = configSchema.safeParse(env);

@@ -3,6 +3,7 @@ import type { FieldError } from "../shared/validation";
 export const ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -37,3 +38,19 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = "Not found") => new AppError("NOT_FOUND", what);
+
+/** A refusal a paid plan lifts: 402 naming the plan, so the web app can offer the upgrade. */
+export class PlanRequiredError extends AppError {
+  constructor(
+    message: string,
+    readonly requiredPlan: { id: string; name: string },
+    readonly feature: string,
+    fields?: FieldError[],
+  ) {
+    super("PAYMENT_REQUIRED", message, fields);
+  }
+
+  override toBody() {
+    return { ...super.toBody(), requiredPlan: this.requiredPlan.id, feature: this.feature };
+  }
+}

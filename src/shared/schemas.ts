@@ -187,6 +187,8 @@ export const userSchema = z.object({
   subscriptionTier: z.enum(["free", "basic", "pro"]).default("free"),
   trialStartedAt: z.string(),
   trialEndsAt: z.string(),
+  /** False when this server takes no payments: then every account has every feature. */
+  billingEnabled: z.boolean().default(false),
 });
 export type User = z.infer<typeof userSchema>;
 

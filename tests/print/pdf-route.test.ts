@@ -9,6 +9,7 @@ import { WATERMARK_TEXT } from "../../src/print/render-program-pdf";
 import { loadConfig } from "../../src/server/config";
 import { needsWatermark } from "../../src/server/print/service";
 import { startServer } from "../../src/server/serve";
+import type { User } from "../../src/shared/schemas";
 import { makeTempDir, TestClient } from "../support/test-app";
 import { fixturePhotos, fixtureProgram } from "./support/fixture-programs";
 import { pdfFonts, pdfInfo, pdfRawLetters } from "./support/pdf-tools";
@@ -23,7 +24,13 @@ const owners: string[] = [];
 
 beforeAll(async () => {
   const photos = await fixturePhotos();
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", MEMORIAL_DATA_DIR: dataDir });
+  // Billing on (plans enforced); nothing here reaches Stripe.
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    MEMORIAL_DATA_DIR: dataDir,
+    STRIPE_SECRET_KEY: "sk_test_unused",
+  });
   const running = startServer({
     config,
     db,
@@ -120,11 +127,26 @@ test("free accounts get the watermark only after the 14-day trial", async () => 
   expect(pdfRawLetters(paid.pdf)).not.toContain(letters);
 }, 60_000);
 
-test("needsWatermark: free and past the trial end only", () => {
+test("needsWatermark: free and past the trial end only, and never when billing is off", () => {
   const now = new Date("2025-06-15T00:00:00Z");
-  expect(needsWatermark({ subscriptionTier: "free", trialEndsAt: "2025-06-14T00:00:00Z" }, now)).toBe(true);
-  expect(needsWatermark({ subscriptionTier: "free", trialEndsAt: "2025-06-16T00:00:00Z" }, now)).toBe(false);
-  expect(needsWatermark({ subscriptionTier: "pro", trialEndsAt: "2025-06-14T00:00:00Z" }, now)).toBe(false);
+  const user = (
+    subscriptionTier: User["subscriptionTier"],
+    trialEndsAt: string,
+    billingEnabled = true,
+  ): User => ({
+    id: "u1",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    subscriptionTier,
+    trialStartedAt: "2025-05-01T00:00:00Z",
+    trialEndsAt,
+    billingEnabled,
+  });
+  expect(needsWatermark(user("free", "2025-06-14T00:00:00Z"), now)).toBe(true);
+  expect(needsWatermark(user("free", "2025-06-16T00:00:00Z"), now)).toBe(false);
+  expect(needsWatermark(user("pro", "2025-06-14T00:00:00Z"), now)).toBe(false);
+  expect(needsWatermark(user("free", "2025-06-14T00:00:00Z", false), now)).toBe(false);
 });
 
 test("cmyk=1 is prepared in the background, then served as a CMYK PDF with its boxes", async () => {

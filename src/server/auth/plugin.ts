@@ -4,8 +4,11 @@ import { AppError } from "../errors";
 import { resolveSession, toPublicUser } from "./service";
 import { SESSION_COOKIE, setSessionCookie } from "./session-cookie";
 
-/** `{ auth: true }` on a route resolves the signed-in `user` or answers 401. */
-export const authPlugin = (db: AppDatabase) =>
+/**
+ * `{ auth: true }` on a route resolves the signed-in `user` or answers 401. The user carries
+ * whether this server takes payments, so `can(user, feature)` needs nothing else.
+ */
+export const authPlugin = (db: AppDatabase, billingEnabled: boolean) =>
   new Elysia().macro({
     auth: {
       resolve({ cookie, request }) {
@@ -14,7 +17,7 @@ export const authPlugin = (db: AppDatabase) =>
         const session = token ? resolveSession(db, token) : null;
         if (!jar || !token || !session) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
         setSessionCookie(jar, request, token, session.expiresAt);
-        return { user: toPublicUser(session.user) };
+        return { user: toPublicUser(session.user, billingEnabled) };
       },
     },
   });

@@ -27,13 +27,17 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 const tooMany = () =>
   new AppError("RATE_LIMITED", "Too many attempts. Please wait 15 minutes before trying again.");
 
-export const authRoutes = (db: AppDatabase, limits: AuthLimits = DEFAULT_AUTH_LIMITS) => {
+export const authRoutes = (
+  db: AppDatabase,
+  billingEnabled: boolean,
+  limits: AuthLimits = DEFAULT_AUTH_LIMITS,
+) => {
   const byEmail = new FailureLimiter(limits.loginFailuresPerEmail, limits.windowMs);
   const byAddress = new FailureLimiter(limits.loginFailuresPerAddress, limits.windowMs);
   const registrations = new FailureLimiter(limits.registrationsPerAddress, limits.windowMs);
 
   return new Elysia()
-    .use(authPlugin(db))
+    .use(authPlugin(db, billingEnabled))
     .post("/register", async ({ body, cookie, request, server, set }) => {
       const input = parseInput(registerSchema, body);
       const address = server?.requestIP(request)?.address ?? "unknown";
@@ -43,7 +47,7 @@ export const authRoutes = (db: AppDatabase, limits: AuthLimits = DEFAULT_AUTH_LI
       const session = createSession(db, row.id);
       setSessionCookie(cookie[SESSION_COOKIE] as never, request, session.token, session.expiresAt);
       set.status = 201;
-      return toPublicUser(row);
+      return toPublicUser(row, billingEnabled);
     })
     .post("/login", async ({ body, cookie, request, server }) => {
       const input = parseInput(loginSchema, body);
@@ -59,7 +63,7 @@ export const authRoutes = (db: AppDatabase, limits: AuthLimits = DEFAULT_AUTH_LI
       byEmail.reset(emailKey);
       const session = createSession(db, row.id);
       setSessionCookie(cookie[SESSION_COOKIE] as never, request, session.token, session.expiresAt);
-      return toPublicUser(row);
+      return toPublicUser(row, billingEnabled);
     })
     .post("/logout", ({ cookie }) => {
       const jar = cookie[SESSION_COOKIE];

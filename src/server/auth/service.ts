@@ -10,7 +10,7 @@ export const SESSION_MS = LIMITS.sessionDays * DAY_MS;
 // Sliding expiry without a write per request: extend only once a day has passed.
 const SESSION_REFRESH_AFTER_MS = DAY_MS;
 
-export const toPublicUser = (row: UserRow): User => ({
+export const toPublicUser = (row: UserRow, billingEnabled: boolean): User => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
@@ -18,6 +18,7 @@ export const toPublicUser = (row: UserRow): User => ({
   subscriptionTier: row.subscriptionTier,
   trialStartedAt: row.trialStartedAt.toISOString(),
   trialEndsAt: new Date(row.trialStartedAt.getTime() + LIMITS.trialDays * DAY_MS).toISOString(),
+  billingEnabled,
 });
 
 const hashToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
 import { PDF_VARIANTS, type PdfVariant } from "../../print/render-program-pdf";
 import { authPlugin } from "../auth/plugin";
+import { requireFeature, requireRoomForPrograms } from "../billing/entitlement-guard";
 import { AppError } from "../errors";
 import type { PrintServiceDeps } from "../print/service";
 import { batchPdfs, parseIds } from "./pdf-service";
@@ -23,13 +24,16 @@ const parseCombine = (value: string | undefined) => {
 };
 
 // Registered before the programs and print modules so no `/programs/:id…` pattern can claim these paths.
-export const batchRoutes = (db: AppDatabase, print: Omit<PrintServiceDeps, "db">) =>
+export const batchRoutes = (db: AppDatabase, billingEnabled: boolean, print: Omit<PrintServiceDeps, "db">) =>
   new Elysia({ prefix: "/programs/batch" })
-    .use(authPlugin(db))
+    .use(authPlugin(db, billingEnabled))
     .post(
       "/",
       ({ user, body, set }) => {
-        const created = createBatch(db, user.id, parseBatchPayload(body));
+        requireFeature(user, "batch");
+        const inputs = parseBatchPayload(body);
+        requireRoomForPrograms(db, user, inputs.length);
+        const created = createBatch(db, user.id, inputs);
         set.status = 201;
         return created;
       },
@@ -38,6 +42,7 @@ export const batchRoutes = (db: AppDatabase, print: Omit<PrintServiceDeps, "db">
     .get(
       "/pdf",
       async ({ user, query }) => {
+        requireFeature(user, "batch");
         const request = {
           ids: parseIds(query.ids),
           variant: parseVariant(query.variant),

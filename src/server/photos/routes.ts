@@ -45,10 +45,10 @@ const parseRendition = (value: string | undefined): PhotoRendition => {
  * `POST /api/photos` keeps an image; `GET /api/photos/{id}` serves the print master, or with
  * `?rendition=screen` the builder's smaller copy; `DELETE` drops a photo no program uses.
  */
-export const photoRoutes = (db: AppDatabase, storage: PhotoStorage) => {
+export const photoRoutes = (db: AppDatabase, billingEnabled: boolean, storage: PhotoStorage) => {
   const deps: PhotoDeps = { db, storage };
   return new Elysia({ prefix: "/photos" })
-    .use(authPlugin(db))
+    .use(authPlugin(db, billingEnabled))
     .post(
       "/",
       async ({ user, request, set }) => {

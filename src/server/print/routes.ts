@@ -30,8 +30,8 @@ const parsePdfQuery = (query: Record<string, string | undefined>): PdfRequest =>
 const contentDisposition = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
-export const printRoutes = (db: AppDatabase, deps: Omit<PrintServiceDeps, "db">) =>
-  new Elysia({ prefix: "/programs" }).use(authPlugin(db)).get(
+export const printRoutes = (db: AppDatabase, billingEnabled: boolean, deps: Omit<PrintServiceDeps, "db">) =>
+  new Elysia({ prefix: "/programs" }).use(authPlugin(db, billingEnabled)).get(
     "/:id/pdf",
     async ({ user, params, query, set }) => {
       const answer = await programPdf({ ...deps, db }, user, params.id, parsePdfQuery(query));

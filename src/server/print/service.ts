@@ -1,11 +1,12 @@
 // PDF downloads: the owner's program, rendered by the shared print engine, with the free plan's
-// watermark once the trial is over, and CMYK prepared in the background when asked for.
+// watermark when the plan has none (Free after the trial), and CMYK prepared in the background when asked for.
 import { createHash } from "node:crypto";
 import type { AppDatabase } from "../../../db/client";
 import { ChromiumMissingError, type ChromiumPrinter } from "../../print/chromium-printer";
 import { type CmykCache, convertPdfToCmyk, findGhostscript } from "../../print/cmyk";
 import type { PhotoLoader } from "../../print/photo-assets";
 import { type PdfVariant, renderProgramPdf } from "../../print/render-program-pdf";
+import { can } from "../../shared/entitlements";
 import type { User } from "../../shared/schemas";
 import { AppError } from "../errors";
 import { getProgram } from "../programs/service";
@@ -25,9 +26,8 @@ export type PdfAnswer =
   | { kind: "pdf"; pdf: Uint8Array; fileName: string; checks: number }
   | { kind: "preparing"; message: string };
 
-/** Free accounts get the watermark once the 14-day trial has ended (spec section 6). */
-export const needsWatermark = (user: Pick<User, "subscriptionTier" | "trialEndsAt">, now = new Date()) =>
-  user.subscriptionTier === "free" && new Date(user.trialEndsAt).getTime() <= now.getTime();
+/** Accounts whose plan lacks `noWatermark` (Free after the trial) get the watermark. */
+export const needsWatermark = (user: User, now = new Date()) => !can(user, "noWatermark", now);
 
 const render = async (deps: PrintServiceDeps, user: User, programId: string, request: PdfRequest) => {
   const program = getProgram(deps.db, user.id, programId);

@@ -2,19 +2,23 @@ import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
 import { programInputSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
+import { requireDesignAllowed, requireRoomForPrograms } from "../billing/entitlement-guard";
 import { parseInput } from "../http/parse-input";
 import { releaseUnusedPhotos } from "../photos/service";
 import type { PhotoStorage } from "../photos/storage";
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
 
-export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
+export const programRoutes = (db: AppDatabase, billingEnabled: boolean, photoStorage: PhotoStorage) =>
   new Elysia({ prefix: "/programs" })
-    .use(authPlugin(db))
+    .use(authPlugin(db, billingEnabled))
     .get("/", ({ user }) => listPrograms(db, user.id), { auth: true })
     .post(
       "/",
       async ({ user, body, set }) => {
-        const program = createProgram(db, user.id, parseInput(programInputSchema, body));
+        const input = parseInput(programInputSchema, body);
+        requireDesignAllowed(user, input);
+        requireRoomForPrograms(db, user, 1);
+        const program = createProgram(db, user.id, input);
         // Marks the photos it shows as used, so taking one out later deletes it.
         await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
         set.status = 201;
@@ -26,7 +30,9 @@ export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
     .put(
       "/:id",
       async ({ user, params, body }) => {
-        const program = updateProgram(db, user.id, params.id, parseInput(programInputSchema, body));
+        const input = parseInput(programInputSchema, body);
+        requireDesignAllowed(user, input, getProgram(db, user.id, params.id));
+        const program = updateProgram(db, user.id, params.id, input);
         // Photos taken out of the program are deleted, files included, unless another program shows them.
         await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
         return program;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { AppDatabase } from "../../../db/client";
 import { type ProgramRow, programs } from "../../../db/schema";
 import type { Program, ProgramInput, ProgramSummary } from "../../shared/schemas";
@@ -25,6 +25,9 @@ export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[]
     .where(eq(programs.ownerId, ownerId))
     .orderBy(desc(programs.createdAt), desc(programs.id))
     .all();
+
+export const countPrograms = (db: AppDatabase, ownerId: string) =>
+  db.select({ n: count() }).from(programs).where(eq(programs.ownerId, ownerId)).get()?.n ?? 0;
 
 export const getProgram = (db: AppDatabase, ownerId: string, id: string): Program => {
   const row = db.select().from(programs).where(owned(ownerId, id)).get();

@@ -7,7 +7,7 @@ import {
   generateTemplateRequestSchema,
 } from "../../shared/writing";
 import { authPlugin } from "../auth/plugin";
-import type { Config } from "../config";
+import { type Config, isBillingEnabled } from "../config";
 import { parseInput } from "../http/parse-input";
 import { createWritingProvider } from "./create-writing-provider";
 import { warmHarper } from "./harper-linter";
@@ -17,7 +17,7 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
   const provider = createWritingProvider(config);
   warmHarper();
   return new Elysia({ prefix: "/writing" })
-    .use(authPlugin(db))
+    .use(authPlugin(db, isBillingEnabled(config)))
     .post(
       "/check-grammar",
       ({ body }) => provider.checkGrammar(parseInput(checkGrammarRequestSchema, body)),
