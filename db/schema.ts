@@ -17,6 +17,15 @@ export const users = sqliteTable("users", {
     .notNull()
     .default("free"),
   trialStartedAt: integer("trial_started_at", { mode: "timestamp_ms" }).notNull(),
+  stripeCustomerId: text("stripe_customer_id").unique(),
+  /** The subscription that decides the tier; set and changed only by Stripe's signed webhook events. */
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  /** Stripe's subscription status, or `canceling` while it runs to the end of a cancelled period. */
+  subscriptionStatus: text("subscription_status"),
+  /** When the paid period ends (renewal, or the end of a cancelled subscription). */
+  subscriptionEndsAt: integer("subscription_ends_at", { mode: "timestamp_ms" }),
+  /** `created` (seconds) of the last Stripe event applied: an older event arriving late is ignored. */
+  subscriptionEventAt: integer("subscription_event_at"),
   ...timestamps,
 });
 
@@ -100,3 +109,10 @@ export const photos = sqliteTable(
 );
 
 export type PhotoRow = typeof photos.$inferSelect;
+
+/** Every Stripe webhook event applied, by id: a redelivered event is recognised and skipped. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -10,6 +10,7 @@ import { migrateDatabase } from "./commands/db-migrate";
 import { DATA_MERGE_TOOLS, EXPORT_FORMATS, exportProgramFile } from "./commands/export";
 import { renderProgramFile } from "./commands/pdf";
 import { serveApp } from "./commands/serve";
+import { setUpStripe } from "./commands/stripe-setup";
 import { openPdfPrinter } from "./printer";
 
 const DEFAULT_CONCURRENCY = 2;
@@ -42,6 +43,7 @@ Examples:
   $ memorial export eleanor.json --format data-merge --tool indesign
   $ memorial serve --port 8080
   $ memorial db migrate
+  $ memorial stripe setup
 
 Data lives in MEMORIAL_DATA_DIR (default ./data). Chromium is found automatically or via CHROMIUM_PATH.`,
     );
@@ -111,6 +113,13 @@ Example:
     .command("migrate")
     .description("Create or upgrade the database in MEMORIAL_DATA_DIR")
     .action(() => migrateDatabase());
+
+  program
+    .command("stripe")
+    .description("Payments")
+    .command("setup")
+    .description("Create the plans' products and prices in Stripe (STRIPE_SECRET_KEY); safe to run again")
+    .action(() => setUpStripe());
 
   return program;
 };

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type Stripe from "stripe";
 import type { AppDatabase } from "../../db/client";
 import type { ChromiumPrinter } from "../print/chromium-printer";
 import { CmykCache } from "../print/cmyk";
@@ -6,6 +7,7 @@ import type { PhotoLoader } from "../print/photo-assets";
 import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
 import { batchRoutes } from "./batch/routes";
+import { billingRoutes, stripeFor } from "./billing/routes";
 import { type Config, isBillingEnabled } from "./config";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
@@ -25,6 +27,8 @@ export type AppDeps = {
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
   photoLoaderFor?: (ownerId: string) => PhotoLoader;
+  /** The Stripe client; made from the config's keys when absent (none when billing is off). */
+  stripe?: Stripe;
 };
 
 /** The whole JSON API under /api, composed from feature modules. */
@@ -34,6 +38,7 @@ export const createApi = ({
   authLimits = DEFAULT_AUTH_LIMITS,
   printer,
   photoLoaderFor,
+  stripe,
 }: AppDeps) => {
   const billingEnabled = isBillingEnabled(config);
   const photoStorage = createLocalPhotoStorage(config.dataDir);
@@ -58,6 +63,7 @@ export const createApi = ({
     .use(photoRoutes(db, billingEnabled, photoStorage))
     .use(writingRoutes(db, config))
     .use(printRoutes(db, billingEnabled, print))
+    .use(billingRoutes(db, config, stripe ?? stripeFor(config)))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

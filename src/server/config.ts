@@ -19,6 +19,8 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** Another Stripe API address (a local Stripe stand-in for development and tests). */
+  STRIPE_API_BASE: optional.pipe(z.url().optional()),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "MEMORIAL_DATA_DIR"> & { dataDir: string };

@@ -221,3 +221,29 @@ export const serviceDraftSchema = programInputSchema.pick({
   overlayEffect: true,
 });
 export type ServiceDraft = z.infer<typeof serviceDraftSchema>;
+
+// ---------------------------------------------------------------- subscriptions
+
+export const subscriptionRequestSchema = z.object({
+  tier: z.enum(["basic", "pro"], { error: "tier must be basic or pro" }),
+  billing: z.enum(["monthly", "yearly"], { error: "billing must be monthly or yearly" }),
+});
+export type SubscriptionRequest = z.infer<typeof subscriptionRequestSchema>;
+
+/** GET /api/subscription/info */
+export type SubscriptionInfo = {
+  tier: "free" | "basic" | "pro";
+  /** Stripe's status (active, past_due, canceling, canceled, …), `trialing` in the trial, else `none`. */
+  status: string;
+  /** When the paid period renews or ends, or the trial ends; null when neither applies. */
+  endsAt: string | null;
+  usage: { programs: number };
+  /** -1 means unlimited. */
+  limits: { maxPrograms: number };
+  billingEnabled: boolean;
+  /** The browser key for Stripe's payment form; null when billing is off. */
+  publishableKey: string | null;
+  trial: { active: boolean; daysLeft: number; endsAt: string };
+  /** A Stripe customer exists, so the billing portal can open. */
+  canManageBilling: boolean;
+};

@@ -78,6 +78,11 @@ export const registerUser = async (db: AppDatabase, input: RegisterInput, now = 
     passwordHash,
     subscriptionTier: "free",
     trialStartedAt: now,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    subscriptionStatus: null,
+    subscriptionEndsAt: null,
+    subscriptionEventAt: null,
     createdAt: now,
     updatedAt: now,
   };

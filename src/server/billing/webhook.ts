@@ -1,0 +1,143 @@
+// Stripe's signed webhook: the only thing that changes an account's tier. Each event is applied
+// once (its id is recorded in the same transaction) and an event older than the last one applied
+// to the account is ignored, so redelivered and reordered events cannot undo a newer state.
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { AppDatabase } from "../../../db/client";
+import { stripeEvents, type UserRow, users } from "../../../db/schema";
+import type { PlanTier } from "../../shared/constants";
+import { AppError } from "../errors";
+import { LIVE_STATUSES } from "./service";
+import { parseLookupKey } from "./stripe-client";
+
+export type WebhookDeps = { db: AppDatabase; stripe?: Stripe; webhookSecret?: string };
+
+type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+type UserChange = Partial<
+  Pick<UserRow, "subscriptionTier" | "stripeSubscriptionId" | "subscriptionStatus" | "subscriptionEndsAt">
+>;
+export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored";
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? undefined);
+
+const fromSeconds = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+const tierOf = (subscription: Stripe.Subscription): PlanTier => {
+  const price = subscription.items.data[0]?.price;
+  const fromPrice = parseLookupKey(price?.lookup_key)?.tier;
+  const fromMetadata = subscription.metadata?.tier;
+  return fromPrice ?? (fromMetadata === "basic" || fromMetadata === "pro" ? fromMetadata : "free");
+};
+
+const subscriptionChange = (subscription: Stripe.Subscription, deleted: boolean): UserChange => {
+  const status = deleted
+    ? "canceled"
+    : subscription.cancel_at_period_end && subscription.status === "active"
+      ? "canceling"
+      : subscription.status;
+  const periodEnd = subscription.items.data[0]?.current_period_end ?? subscription.cancel_at;
+  return {
+    stripeSubscriptionId: subscription.id,
+    subscriptionStatus: status,
+    subscriptionEndsAt: fromSeconds(deleted ? (subscription.ended_at ?? periodEnd) : periodEnd),
+    // An incomplete (unpaid) or ended subscription gives nothing: the account is on Free.
+    subscriptionTier: LIVE_STATUSES.has(status) ? tierOf(subscription) : "free",
+  };
+};
+
+const invoiceSubscription = (invoice: Stripe.Invoice) => invoice.parent?.subscription_details ?? undefined;
+
+const invoiceChange = (invoice: Stripe.Invoice, paid: boolean, row: UserRow): UserChange | undefined => {
+  const details = invoiceSubscription(invoice);
+  const subscriptionId = idOf(details?.subscription);
+  // Only the account's current subscription's invoices count; a stray old one changes nothing.
+  if (!subscriptionId || (row.stripeSubscriptionId && row.stripeSubscriptionId !== subscriptionId))
+    return undefined;
+  if (!paid) return { stripeSubscriptionId: subscriptionId, subscriptionStatus: "past_due" };
+  const tier = details?.metadata?.tier;
+  const periodEnd = invoice.lines.data[0]?.period?.end;
+  return {
+    stripeSubscriptionId: subscriptionId,
+    subscriptionStatus: row.subscriptionStatus === "canceling" ? "canceling" : "active",
+    subscriptionEndsAt: fromSeconds(periodEnd) ?? row.subscriptionEndsAt,
+    subscriptionTier: tier === "basic" || tier === "pro" ? tier : row.subscriptionTier,
+  };
+};
+
+const accountFor = (tx: Transaction, customerId: string | undefined, userId: string | undefined) => {
+  if (customerId) {
+    const row = tx.select().from(users).where(eq(users.stripeCustomerId, customerId)).get();
+    if (row) return row;
+  }
+  return userId ? tx.select().from(users).where(eq(users.id, userId)).get() : undefined;
+};
+
+/** What the event changes on its account, or undefined when it concerns none of ours. */
+const changeFor = (tx: Transaction, event: Stripe.Event) => {
+  switch (event.type) {
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const subscription = event.data.object;
+      const row = accountFor(tx, idOf(subscription.customer), subscription.metadata?.userId);
+      if (!row) return undefined;
+      const change = subscriptionChange(subscription, event.type === "customer.subscription.deleted");
+      // Another subscription ending (an abandoned checkout expiring) must not end the live one.
+      const other = row.stripeSubscriptionId && row.stripeSubscriptionId !== subscription.id;
+      if (other && row.subscriptionStatus && LIVE_STATUSES.has(row.subscriptionStatus)) {
+        if (!LIVE_STATUSES.has(change.subscriptionStatus ?? "")) return undefined;
+      }
+      return { row, change };
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const row = accountFor(tx, idOf(invoice.customer), invoiceSubscription(invoice)?.metadata?.userId);
+      const change = row ? invoiceChange(invoice, event.type === "invoice.paid", row) : undefined;
+      return row && change ? { row, change } : undefined;
+    }
+    default:
+      return undefined;
+  }
+};
+
+/** Applies one verified event in one transaction, at most once. */
+export const applyStripeEvent = (db: AppDatabase, event: Stripe.Event, now = new Date()): WebhookOutcome =>
+  db.transaction(
+    (tx) => {
+      const recorded = tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type, receivedAt: now })
+        .onConflictDoNothing()
+        .returning()
+        .all();
+      if (recorded.length === 0) return "duplicate";
+      const found = changeFor(tx, event);
+      if (!found) return "ignored";
+      const { row, change } = found;
+      if (row.subscriptionEventAt !== null && event.created < row.subscriptionEventAt) return "stale";
+      tx.update(users)
+        .set({ ...change, subscriptionEventAt: event.created, updatedAt: now })
+        .where(eq(users.id, row.id))
+        .run();
+      return "applied";
+    },
+    { behavior: "immediate" },
+  );
+
+/** Verifies Stripe's signature over the raw body, then applies the event. */
+export const receiveStripeWebhook = async (deps: WebhookDeps, rawBody: string, signature: string | null) => {
+  if (!deps.stripe || !deps.webhookSecret) {
+    throw new AppError("SERVICE_UNAVAILABLE", "Stripe webhooks are not set up on this server.");
+  }
+  let event: Stripe.Event;
+  try {
+    event = await deps.stripe.webhooks.constructEventAsync(rawBody, signature ?? "", deps.webhookSecret);
+  } catch {
+    throw new AppError("VALIDATION", "The Stripe signature of this webhook is missing or wrong.", [
+      { path: "stripe-signature", message: "The Stripe signature is missing or wrong." },
+    ]);
+  }
+  return { received: true, outcome: applyStripeEvent(deps.db, event) };
+};
