@@ -1,6 +1,7 @@
 // A program to a finished PDF: plan the pages, load the photos through the caller's loader,
 // print with Chromium, re-plan if the real layout overflowed, then post-process per variant.
 // No web framework here: the server, the CLI and the benchmark all call this directly.
+import { WATERMARK_TEXT } from "../shared/entitlements";
 import type { ProgramInput } from "../shared/schemas";
 import { BLEED_IN, PAGE_HEIGHT_IN, PAGE_WIDTH_IN } from "./booklet/page-geometry";
 import { assignPhotos, type BookletPlan, type PrintCheck, planBooklet } from "./booklet/plan-booklet";
@@ -15,7 +16,7 @@ import { renderBookletHtml } from "./render-booklet-html";
 export const PDF_VARIANTS = ["print", "pages", "booklet-letter", "booklet-tabloid"] as const;
 export type PdfVariant = (typeof PDF_VARIANTS)[number];
 
-export const WATERMARK_TEXT = "Made with Keepsake · Free plan";
+export { WATERMARK_TEXT };
 
 export type RenderPdfOptions = {
   variant?: PdfVariant;

@@ -11,6 +11,9 @@ import {
   type PlanTier,
 } from "./constants";
 
+/** Stamped on a Free account's exports (PDF, print window, export files) once its trial is over. */
+export const WATERMARK_TEXT = "Made with Keepsake · Free plan";
+
 export const FEATURES = [
   /** Every colour theme, not only the basic four. */
   "allThemes",

@@ -15,6 +15,7 @@ import { BatchGeneratorPage } from "./features/batch/batch-generator-page";
 import { parseBuilderSearch } from "./features/builder/builder-search";
 import { useSession } from "./lib/session";
 import { BuilderPage } from "./routes/builder-page";
+import { CheckoutPage } from "./routes/checkout-page";
 import { ComingSoonPage } from "./routes/coming-soon";
 import { ForgotPasswordPage } from "./routes/forgot-password-page";
 import { HomePage } from "./routes/home-page";
@@ -23,6 +24,7 @@ import { LoginPage } from "./routes/login-page";
 import { NotFoundPage } from "./routes/not-found-page";
 import { ProgramsPage } from "./routes/programs-page";
 import { RegisterPage } from "./routes/register-page";
+import { SubscriptionPage } from "./routes/subscription-page";
 
 // Route availability (spec section 2): a spinner while the session loads; signed-out visitors get the
 // landing page for every path but /login and /register; signed-in users get the app and a 404 page.
@@ -96,17 +98,18 @@ const routeTree = rootRoute.addChildren([
       lazyRouteComponent(() => import("./routes/funeral-integration-page"), "FuneralIntegrationPage"),
     ),
   }),
-  route(
-    "/subscription",
-    comingSoon(
-      "Choose Your Plan",
-      "Plans and billing are on their way. Your 14-day free trial includes everything.",
-    ),
-  ),
-  route(
-    "/subscribe/$tier/$billing",
-    comingSoon("Subscription", "Checkout is on its way. Your 14-day free trial includes everything."),
-  ),
+  // The plans page shows its own sign-in prompt to a signed-out visitor.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/subscription",
+    component: SubscriptionPage,
+    validateSearch: (search: Record<string, unknown>): { payment?: string } =>
+      typeof search.payment === "string" ? { payment: search.payment } : {},
+  }),
+  route("/subscribe/$tier/$billing", signedIn(CheckoutPage)),
+  // A checkout address missing its tier or billing says so and returns to the plans.
+  route("/subscribe", signedIn(CheckoutPage)),
+  route("/subscribe/$tier", signedIn(CheckoutPage)),
   route("/support", comingSoon("Support", "Our support centre is on its way. We are here to help.")),
 ]);
 

@@ -177,6 +177,14 @@ export const startFakeStripe = async ({ webhookSecret = "whsec_test_secret" } = 
     port: 0,
     async fetch(req) {
       const url = new URL(req.url);
+      // The billing portal page a browser is sent to: a link back is all a test needs.
+      if (url.pathname.startsWith("/portal/")) {
+        const back = url.searchParams.get("return") ?? "/";
+        return new Response(
+          `<!doctype html><title>Billing portal</title><h1>Billing portal</h1><a href="${back}">Return to Keepsake</a>`,
+          { headers: { "content-type": "text/html" } },
+        );
+      }
       requests.push({ method: req.method, path: url.pathname });
       if (!req.headers.get("authorization")?.startsWith("Bearer sk_test_")) {
         return Response.json(

@@ -8,6 +8,8 @@ export type ToastMessage = {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /** One button in the toast, such as the upgrade of a plan refusal. */
+  action?: { label: string; onClick: () => void };
 };
 
 export const toastStore = proxy<{ current: ToastMessage | null }>({ current: null });

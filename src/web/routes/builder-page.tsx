@@ -8,6 +8,7 @@ import { Card, CardContent } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { AiWriterTab, type AiWriterTabProps } from "../features/ai-writer/ai-writer-tab";
+import { ProgramLimitNotice } from "../features/billing/program-limit-notice";
 import { BookletPreview } from "../features/builder/booklet-preview";
 import { BuilderHeader } from "../features/builder/builder-header";
 import type { BuilderSearch, BuilderTab } from "../features/builder/builder-search";
@@ -74,6 +75,8 @@ export function BuilderPage() {
       />
       <main className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-6 sm:px-6 lg:py-8">
         <RestoredDraftNotice />
+        {/* A new program would be refused at the plan's limit: say so before the family fills it in. */}
+        {!id && <ProgramLimitNotice />}
         <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,520px)]">
           <section id="builder-panel" aria-label="Program details" className="min-w-0 scroll-mt-24">
             <Tabs

@@ -18,7 +18,9 @@ import {
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
+import { ProgramLimitNotice } from "../features/billing/program-limit-notice";
 import { apiRequest } from "../lib/api";
+import { SUBSCRIPTION_INFO_KEY } from "../lib/entitlements";
 import { PROGRAMS_QUERY_KEY } from "../lib/program-queries";
 import { toast } from "../lib/toast-store";
 
@@ -51,6 +53,9 @@ export function ProgramsPage() {
               </Link>
             </Button>
           </div>
+        </div>
+        <div className="mb-6 empty:hidden">
+          <ProgramLimitNotice />
         </div>
         {programs.isPending ? (
           <div className="flex flex-col items-center gap-3 py-20 text-muted-foreground">
@@ -96,7 +101,10 @@ function ProgramCard({ program }: { program: ProgramSummary }) {
     onSuccess: () => toast({ title: "Program deleted successfully" }),
     onError: () => toast({ title: "Failed to delete program", variant: "destructive" }),
     // Refresh either way: a program deleted elsewhere should disappear from the list too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PROGRAMS_QUERY_KEY }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_INFO_KEY });
+      return queryClient.invalidateQueries({ queryKey: PROGRAMS_QUERY_KEY });
+    },
   });
 
   return (

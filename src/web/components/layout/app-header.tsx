@@ -1,13 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { FileText, Layers, LogOut, Plus } from "lucide-react";
+import { PlanLink } from "../../features/billing/plan-link";
 import { apiRequest, messageOf } from "../../lib/api";
 import { USER_QUERY_KEY } from "../../lib/session";
 import { toast } from "../../lib/toast-store";
 import { Button } from "../ui/button";
 import { SiteHeader } from "./site-header";
 
-/** The signed-in header: My Programs, Batch Generator, Create Program and Sign Out. */
+/** The signed-in header: My Programs, Batch Generator, the plan, Create Program and Sign Out. */
 export function AppHeader() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -40,6 +41,7 @@ export function AppHeader() {
           Batch Generator
         </Link>
       </Button>
+      <PlanLink />
       <Button asChild size="sm">
         <Link to="/program-builder">
           <Plus aria-hidden="true" />

@@ -30,6 +30,15 @@ export function Toaster() {
                 {current.description}
               </ToastPrimitive.Description>
             )}
+            {current.action && (
+              <ToastPrimitive.Action
+                altText={current.action.label}
+                onClick={current.action.onClick}
+                className="mt-1 w-fit rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-black/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {current.action.label}
+              </ToastPrimitive.Action>
+            )}
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"

@@ -1,4 +1,4 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { FileText, Home, Plus } from "lucide-react";
 import { useState } from "react";
 import { BATCH_TEMPLATES, type BatchTemplate } from "../../../shared/constants";
@@ -7,7 +7,9 @@ import { AppHeader } from "../../components/layout/app-header";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { apiRequest, messageOf } from "../../lib/api";
+import { useEntitlements } from "../../lib/entitlements";
 import { toast } from "../../lib/toast-store";
+import { PlanRequiredNotice, toastFailure } from "../billing/plan-required";
 import { CsvImportButton, CsvImportProblems, useCsvImport } from "./csv-import";
 import { type GeneratedProgram, GeneratePanel } from "./generate-panel";
 import { ServiceCard } from "./service-card";
@@ -25,6 +27,8 @@ export function BatchGeneratorPage() {
   const [generating, setGenerating] = useState(false);
   const [generated, setGenerated] = useState<GeneratedProgram[]>([]);
   const csvImport = useCsvImport(batch.addServices);
+  const navigate = useNavigate();
+  const batchPlan = useEntitlements().lockedPlan("batch");
 
   const applyTemplate = () => {
     batch.applyTemplateToAll(template);
@@ -51,11 +55,11 @@ export function BatchGeneratorPage() {
         description: `Created ${created.length} memorial programs`,
       });
     } catch (error) {
-      toast({
-        title: "Generation Failed",
-        description: messageOf(error, "Failed to generate programs"),
-        variant: "destructive",
-      });
+      toastFailure(
+        { title: "Generation Failed", description: messageOf(error, "Failed to generate programs") },
+        error,
+        () => void navigate({ to: "/subscription" }),
+      );
     } finally {
       setGenerating(false);
     }
@@ -90,6 +94,12 @@ export function BatchGeneratorPage() {
             </Button>
           </nav>
         </div>
+        {batchPlan && (
+          <PlanRequiredNotice
+            plan={batchPlan}
+            text={`Batch generation is part of the ${batchPlan} plan. You can set up services here; generating them needs ${batchPlan}.`}
+          />
+        )}
         <Tabs defaultValue="setup">
           <TabsList aria-label="Batch steps">
             <TabsTrigger value="setup">Setup Services</TabsTrigger>

@@ -8,7 +8,10 @@ import {
   PAGE_LAYOUTS,
   type PageLayout,
 } from "../../../shared/constants";
+import { featureForFont, featureForOverlay, featureForTheme } from "../../../shared/entitlements";
 import { Label } from "../../components/ui/label";
+import { useEntitlements } from "../../lib/entitlements";
+import { PlanLock } from "../billing/plan-required";
 import { builderStore, updateDraft } from "./builder-store";
 import { FONT_FACES, LAYOUT_LABELS, OVERLAY_LABELS, THEME_SWATCHES } from "./design-options";
 import { SwatchGroup } from "./swatch-group";
@@ -50,18 +53,23 @@ const OVERLAY_BACKGROUNDS: Record<OverlayEffect, string> = {
 function BackgroundImagePicker() {
   const id = useId();
   const { draft } = useSnapshot(builderStore);
+  const plan = useEntitlements().lockedPlan("ghostBackgrounds");
+  // A background the program already has stays; choosing a new one needs the plan.
+  const locked = plan !== undefined && !draft.backgroundImage;
   const photos = [
     ...(draft.mainPhotoUrl ? [{ url: draft.mainPhotoUrl, label: "Main photo" }] : []),
     ...draft.additionalPhotos.map((p, i) => ({ url: p.url, label: p.caption || `Photo ${i + 1}` })),
   ];
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>Background image</Label>
+      <Label htmlFor={id} className="flex items-center gap-2">
+        Background image {plan && <PlanLock plan={plan} />}
+      </Label>
       <select
         id={id}
         value={draft.backgroundImage}
         onChange={(e) => updateDraft({ backgroundImage: e.target.value })}
-        disabled={photos.length === 0 && !draft.backgroundImage}
+        disabled={locked || (photos.length === 0 && !draft.backgroundImage)}
         aria-describedby={`${id}-hint`}
         className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
       >
@@ -76,9 +84,11 @@ function BackgroundImagePicker() {
         )}
       </select>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {photos.length === 0
-          ? "Add photos under Content & Photos to use one as a faint background."
-          : "Shown faintly behind the text with the Ghost overlay."}
+        {locked
+          ? `Ghost backgrounds come with the ${plan} plan.`
+          : photos.length === 0
+            ? "Add photos under Content & Photos to use one as a faint background."
+            : "Shown faintly behind the text with the Ghost overlay."}
       </p>
     </div>
   );
@@ -86,6 +96,7 @@ function BackgroundImagePicker() {
 
 export function DesignTab() {
   const { draft } = useSnapshot(builderStore);
+  const { lockedPlan } = useEntitlements();
   return (
     <div className="grid gap-8">
       <SwatchGroup
@@ -96,6 +107,7 @@ export function DesignTab() {
         value={draft.colorTheme}
         onChange={(colorTheme) => updateDraft({ colorTheme })}
         labelOf={(t) => THEME_SWATCHES[t].label}
+        lockedPlanOf={(t) => lockedPlan(featureForTheme(t))}
         renderSwatch={(t) => {
           const [ink, accent, paper] = THEME_SWATCHES[t].colors;
           return (
@@ -114,6 +126,7 @@ export function DesignTab() {
         value={draft.fontStyle}
         onChange={(fontStyle) => updateDraft({ fontStyle })}
         labelOf={(f) => FONT_FACES[f].label}
+        lockedPlanOf={(f) => lockedPlan(featureForFont(f))}
         renderSwatch={(f) => (
           <span
             className="flex h-12 items-center justify-center rounded border bg-background text-2xl"
@@ -143,6 +156,7 @@ export function DesignTab() {
           value={draft.overlayEffect}
           onChange={(overlayEffect) => updateDraft({ overlayEffect })}
           labelOf={(o) => OVERLAY_LABELS[o].label}
+          lockedPlanOf={(o) => lockedPlan(featureForOverlay(o))}
           describe={(o) => OVERLAY_LABELS[o].text}
           renderSwatch={(o) => <span className={`block h-12 rounded border ${OVERLAY_BACKGROUNDS[o]}`} />}
         />

@@ -3,9 +3,11 @@ import { useNavigate } from "@tanstack/react-router";
 import { useRef } from "react";
 import type { Program, ProgramInput } from "../../../shared/schemas";
 import { apiRequest, messageOf } from "../../lib/api";
+import { SUBSCRIPTION_INFO_KEY } from "../../lib/entitlements";
 import { PROGRAMS_QUERY_KEY, programQueryKey } from "../../lib/program-queries";
 import { useSession } from "../../lib/session";
 import { toast } from "../../lib/toast-store";
+import { toastFailure } from "../billing/plan-required";
 import { builderStore, isDraftDirty, markDraftSaved } from "./builder-store";
 import { draftKeyFor, removeLocalDraft } from "./local-draft";
 
@@ -36,6 +38,7 @@ export const useSaveProgram = () => {
       if (!isDraftDirty()) removeLocalDraft(key);
       queryClient.setQueryData(programQueryKey(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: PROGRAMS_QUERY_KEY, exact: true });
+      if (wasNew) void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_INFO_KEY });
       toast({ title: "Program saved successfully!" });
       if (wasNew) {
         void navigate({
@@ -47,11 +50,11 @@ export const useSaveProgram = () => {
       }
     },
     onError: (error) =>
-      toast({
-        title: "Failed to save program",
-        description: messageOf(error, "Please try again."),
-        variant: "destructive",
-      }),
+      toastFailure(
+        { title: "Failed to save program", description: messageOf(error, "Please try again.") },
+        error,
+        () => void navigate({ to: "/subscription" }),
+      ),
   });
 
   const save = (): Promise<Program> => {

@@ -6,10 +6,12 @@ import type { ExportFile } from "../../../print/exports/export-file";
 import { exportColorGuide, exportDesignSpecs, exportPrintingGuide } from "../../../print/exports/guides";
 import { exportPrintTemplate } from "../../../print/exports/print-template";
 import { exportProgramCsv, exportProgramJson } from "../../../print/exports/program-data";
+import { watermarkExport } from "../../../print/exports/watermark-export";
 import { DESIGN_TOOLS } from "../../../shared/constants";
 import type { ProgramInput } from "../../../shared/schemas";
 import { Button } from "../../components/ui/button";
 import { RadioCard } from "../../components/ui/radio-card";
+import { useEntitlements } from "../../lib/entitlements";
 import { PrintCheckPanel } from "./print-check";
 import { saveExport } from "./save-file";
 
@@ -56,7 +58,14 @@ const TOOL_ADVICE: Record<DataMergeTool, string> = {
   indesign: "For InDesign Data Merge: select the CSV; @ columns place photos saved beside it.",
 };
 
+/** Saves an export file, with the watermark when this account's plan has one. */
+const useSaveExport = () => {
+  const { watermark } = useEntitlements();
+  return (file: ExportFile) => saveExport(watermark ? watermarkExport(file, watermark) : file);
+};
+
 function ExportButtons({ program, actions }: { program: ProgramInput; actions: ExportAction[] }) {
+  const save = useSaveExport();
   return (
     <ul className="grid gap-2 sm:grid-cols-2">
       {actions.map((action) => (
@@ -64,7 +73,7 @@ function ExportButtons({ program, actions }: { program: ProgramInput; actions: E
           <Button
             variant="outline"
             className="w-full justify-start"
-            onClick={() => saveExport(action.make(program))}
+            onClick={() => save(action.make(program))}
           >
             <FileDown aria-hidden="true" />
             {action.label}
@@ -78,6 +87,7 @@ function ExportButtons({ program, actions }: { program: ProgramInput; actions: E
 
 export function ExportTab({ program, onChange }: ExportTabProps) {
   const toolGroup = useId();
+  const save = useSaveExport();
   const chosen = DESIGN_TOOLS.find((t) => t.id === program.designToolIntegration);
   return (
     <div className="space-y-6">
@@ -124,7 +134,7 @@ export function ExportTab({ program, onChange }: ExportTabProps) {
         </fieldset>
         {chosen ? (
           <div className="space-y-1">
-            <Button variant="outline" onClick={() => saveExport(exportDataMergeCsv(program, chosen.id))}>
+            <Button variant="outline" onClick={() => save(exportDataMergeCsv(program, chosen.id))}>
               <FileDown aria-hidden="true" />
               Data-merge CSV for {chosen.name}
             </Button>

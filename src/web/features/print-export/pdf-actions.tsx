@@ -10,6 +10,7 @@ import type { Program } from "../../../shared/schemas";
 import { Button } from "../../components/ui/button";
 import { RadioCard } from "../../components/ui/radio-card";
 import { apiFetch, apiRequest, messageOf } from "../../lib/api";
+import { useEntitlements } from "../../lib/entitlements";
 import { toast } from "../../lib/toast-store";
 import { fileNameFromDisposition, saveBlob } from "./save-file";
 
@@ -236,7 +237,7 @@ const whenLoaded = (win: Window) =>
   ]);
 
 /** Shows the booklet pages in the print window; its print dialog opens a second after the window did. */
-const printInWindow = (win: Window, program: Program, openedAt: number) => {
+const printInWindow = (win: Window, program: Program, openedAt: number, watermark: string | undefined) => {
   const doc = win.document;
   doc.title = program.fullName ? `${program.fullName}: memorial program` : "Memorial program";
   doc.body.replaceChildren();
@@ -247,7 +248,9 @@ const printInWindow = (win: Window, program: Program, openedAt: number) => {
   const plan = planBooklet(program);
   flushSync(() =>
     createRoot(container).render(
-      plan.pages.map((page) => <BookletPageView key={page.key} program={program} page={page} />),
+      plan.pages.map((page) => (
+        <BookletPageView key={page.key} program={program} page={page} watermark={watermark} />
+      )),
     ),
   );
   win.setTimeout(
@@ -262,6 +265,7 @@ const printInWindow = (win: Window, program: Program, openedAt: number) => {
 
 export function PrintButton({ ensureSaved }: PdfActionProps) {
   const [busy, setBusy] = useState(false);
+  const { watermark } = useEntitlements();
   const print = async () => {
     // Open the window inside the click, or pop-up blockers refuse it.
     const win = window.open("", "_blank", "width=900,height=1000");
@@ -279,7 +283,7 @@ export function PrintButton({ ensureSaved }: PdfActionProps) {
     try {
       const id = await ensureSaved();
       const program = await apiRequest<Program>("GET", `/api/programs/${encodeURIComponent(id)}`);
-      printInWindow(win, program, openedAt);
+      printInWindow(win, program, openedAt, watermark);
     } catch (error) {
       win.close();
       toast({
