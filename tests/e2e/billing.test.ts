@@ -88,6 +88,8 @@ test("a free user at the 3-program limit upgrades to Pro through checkout; a dec
   expect(await page.getByText("$20.83/month - Complete your subscription").isVisible()).toBe(true);
   const complete = page.getByRole("button", { name: "Complete Subscription" });
   await page.getByLabel("Card number").fill(DECLINED_CARD);
+  // Enabled once Stripe's form reports ready.
+  await page.getByRole("button", { name: "Complete Subscription", disabled: false }).waitFor();
   await checkScreen(page, "billing-03-checkout");
   await complete.click();
   await toastWith(page, "Payment Failed").waitFor();
@@ -189,12 +191,23 @@ test("billing off: the plans page says payments are not set up and nothing is lo
     await page.goto(`${app.url}/subscription`);
     await page.getByText("Payments are not set up on this server").waitFor();
     expect(await page.getByRole("button", { name: "Not available on this server" }).count()).toBe(2);
+    expect(await page.getByRole("button", { name: "Current Plan" }).count()).toBe(0);
     await checkScreen(page, "billing-07-plans-billing-off");
     await page.getByText("Yearly", { exact: true }).click();
     await screenshot(page, "billing-08-plans-billing-off-yearly");
     await page.goto(`${app.url}/program-builder?tab=design`);
     await page.getByRole("radio", { name: /Vintage/ }).check();
     expect(await page.getByText("come with that plan").count()).toBe(0);
+
+    // Checkout cannot start here: it says so and returns to the plans; so does an address missing its billing.
+    await page.goto(`${app.url}/subscribe/pro/monthly`);
+    await toastWith(page, "Subscription Error").waitFor();
+    expect(await toastWith(page, "Failed to initialize subscription. Please try again.").count()).toBe(1);
+    await page.waitForURL("**/subscription");
+    await page.goto(`${app.url}/subscribe/pro`);
+    await toastWith(page, "Invalid subscription parameters").waitFor();
+    expect(await toastWith(page, "Please select a subscription plan from the subscription page.").count()).toBe(1);
+    await page.waitForURL("**/subscription");
   } finally {
     await app.stop();
   }

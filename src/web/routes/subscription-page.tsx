@@ -104,17 +104,18 @@ function CurrentSubscription({ info }: { info: SubscriptionInfo }) {
 function PlanButton({ plan, cycle, info }: { plan: Plan; cycle: BillingCycle; info: SubscriptionInfo }) {
   const navigate = useNavigate();
   const portal = useBillingPortal();
+  if (!info.billingEnabled) {
+    // Without payments every account has everything: no plan is "current", none can be bought.
+    return plan.id === "free" ? null : (
+      <Button className="w-full" variant="outline" disabled>
+        Not available on this server
+      </Button>
+    );
+  }
   if (plan.id === info.tier) {
     return (
       <Button className="w-full" variant="outline" disabled>
         Current Plan
-      </Button>
-    );
-  }
-  if (!info.billingEnabled) {
-    return (
-      <Button className="w-full" variant="outline" disabled>
-        Not available on this server
       </Button>
     );
   }
@@ -192,11 +193,16 @@ export function SubscriptionPage() {
                 charge.
               </p>
             )}
-            <CurrentSubscription info={info.data} />
+            {info.data.billingEnabled && <CurrentSubscription info={info.data} />}
             <CycleToggle cycle={cycle} onChange={setCycle} />
             <div className="grid gap-6 pt-2 md:grid-cols-3">
               {PLANS.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} cycle={cycle} current={plan.id === info.data.tier}>
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  cycle={cycle}
+                  current={info.data.billingEnabled && plan.id === info.data.tier}
+                >
                   <PlanButton plan={plan} cycle={cycle} info={info.data} />
                 </PlanCard>
               ))}
