@@ -206,7 +206,9 @@ test("billing off: the plans page says payments are not set up and nothing is lo
     await page.waitForURL("**/subscription");
     await page.goto(`${app.url}/subscribe/pro`);
     await toastWith(page, "Invalid subscription parameters").waitFor();
-    expect(await toastWith(page, "Please select a subscription plan from the subscription page.").count()).toBe(1);
+    expect(
+      await toastWith(page, "Please select a subscription plan from the subscription page.").count(),
+    ).toBe(1);
     await page.waitForURL("**/subscription");
   } finally {
     await app.stop();
