@@ -4,6 +4,7 @@ import { exportDataMergeCsv } from "../../src/print/exports/data-merge";
 import { exportColorGuide, exportDesignSpecs, exportPrintingGuide } from "../../src/print/exports/guides";
 import { exportPrintTemplate } from "../../src/print/exports/print-template";
 import { exportProgramCsv, exportProgramJson, exportProgramsCsv } from "../../src/print/exports/program-data";
+import { watermarkExport } from "../../src/print/exports/watermark-export";
 import { programInputSchema } from "../../src/shared/schemas";
 import { fixtureProgram } from "./support/fixture-programs";
 
@@ -81,4 +82,25 @@ test("data-merge CSV: Canva gets text columns, InDesign gets @ image columns and
   expect(row?.["@CoverPhoto"]).toBe("photo-1.jpg");
   expect(Object.keys(row ?? {}).filter((k) => k.startsWith("@Photo")).length).toBe(7);
   expect(row?.Tributes).toContain("Łukasz Dvořák, Former student");
+});
+
+test("the free plan's watermark: a JSON field, a CSV column (BOM kept), a closing line of text", () => {
+  const watermark = "Made with Keepsake · Free plan";
+  const json = JSON.parse(watermarkExport(exportProgramJson(program), watermark).content);
+  expect(json.watermark).toBe(watermark);
+  expect(programInputSchema.parse(json)).toEqual(program);
+
+  const csv = watermarkExport(exportProgramCsv(program), watermark);
+  const rows = parse(csv.content) as string[][];
+  expect(rows[0]?.at(-1)).toBe("Watermark");
+  expect(rows[1]?.at(-1)).toBe(watermark);
+  expect(rows[1]?.[0]).toBe(program.fullName);
+
+  const merge = watermarkExport(exportDataMergeCsv(program, "indesign"), watermark);
+  expect(merge.content.startsWith("\uFEFF")).toBe(true);
+  expect((parse(merge.content, { bom: true }) as string[][])[1]?.at(-1)).toBe(watermark);
+
+  const guide = watermarkExport(exportPrintingGuide(program), watermark);
+  expect(guide.content.trimEnd().endsWith(watermark)).toBe(true);
+  expect(guide.fileName).toBe(exportPrintingGuide(program).fileName);
 });

@@ -14,7 +14,10 @@ export const watermarkExport = (file: ExportFile, watermark: string): ExportFile
     const rows = parse(file.content, { bom: true, relax_column_count: true }) as string[][];
     const [header, ...records] = rows;
     if (!header) return file;
-    return { ...file, content: toCsv([[...header, "Watermark"], ...records.map((r) => [...r, watermark])]) };
+    // A byte-order mark (InDesign's data merge needs it) stays in front.
+    const bom = file.content.startsWith("\uFEFF") ? "\uFEFF" : "";
+    const rowsOut = [[...header, "Watermark"], ...records.map((r) => [...r, watermark])];
+    return { ...file, content: bom + toCsv(rowsOut) };
   }
   return { ...file, content: `${file.content.trimEnd()}\n\n${watermark}\n` };
 };
