@@ -102,6 +102,16 @@ describe("billing on", () => {
     expect(tierOf(userId)?.subscriptionTier).toBe("free");
   });
 
+  test("Stripe refusing the checkout is a 503 naming the cause, and changes nothing", async () => {
+    const client = app.client();
+    const { user } = await client.signUp();
+    fake.failNextRequest(402, "Your account cannot currently make live charges.");
+    const refused = await client.post("/api/subscription/create", { tier: "basic", billing: "monthly" });
+    expect(refused.status).toBe(503);
+    expect(refused.json.error).toContain("Your account cannot currently make live charges.");
+    expect(tierOf(user.id)).toMatchObject({ subscriptionTier: "free", stripeSubscriptionId: null });
+  });
+
   test("a paid subscription's webhook makes the account Pro; a second checkout is refused (409)", async () => {
     const { client, userId, sub } = await subscribed();
     const active = fake.changeSubscription(sub.id, { status: "active" });

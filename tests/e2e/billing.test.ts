@@ -181,6 +181,8 @@ test("billing off: the plans page says payments are not set up and nothing is lo
   const app = await startTestApp();
   try {
     const { page } = await e2e.newPage();
+    await page.goto(`${app.url}/subscription`);
+    await page.getByText("Please sign in to see and choose your plan.").waitFor();
     const client = app.client();
     const { user } = await client.signUp();
     endTrialIn(app.db, user.id);

@@ -44,8 +44,6 @@ test("signed-in users go home from login and register, and get a 404 or a coming
   await checkScreen(page, "13-not-found");
   const comingSoon: [string, string][] = [
     ["/funeral-integration", "Funeral Home Integration"],
-    ["/subscription", "Choose Your Plan"],
-    ["/subscribe/basic/monthly", "Subscription"],
     ["/support", "Support"],
   ];
   for (const [path, heading] of comingSoon) {

@@ -29,6 +29,7 @@ export const startFakeStripe = async ({ webhookSecret = "whsec_test_secret" } = 
   const subscriptions = new Map<string, Json>();
   const requests: Array<{ method: string; path: string }> = [];
   let counter = 0;
+  let failNext: { status: number; message: string } | undefined;
   const nextId = (prefix: string) => `${prefix}_fake${++counter}`;
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const DAY = 24 * 60 * 60;
@@ -192,6 +193,11 @@ export const startFakeStripe = async ({ webhookSecret = "whsec_test_secret" } = 
           { status: 401 },
         );
       }
+      if (failNext) {
+        const { status, message } = failNext;
+        failNext = undefined;
+        return Response.json({ error: { type: "api_error", message } }, { status });
+      }
       const { status, body } = await route(req, url);
       return Response.json(body, { status });
     },
@@ -258,6 +264,10 @@ export const startFakeStripe = async ({ webhookSecret = "whsec_test_secret" } = 
       STRIPE_API_BASE: base,
     }),
     changeSubscription,
+    /** The next API request is answered with this error (Stripe's error shape). */
+    failNextRequest(status: number, message: string) {
+      failNext = { status, message };
+    },
     event,
     invoiceFor,
     /** Posts the event to the app's webhook signed as Stripe signs it (or with another secret). */

@@ -1,7 +1,7 @@
 // Subscriptions: checkout starts an incomplete Stripe subscription for the browser's payment form;
 // only the signed webhook (./webhook.ts) changes a tier.
 import { eq } from "drizzle-orm";
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import type { AppDatabase } from "../../../db/client";
 import { type UserRow, users } from "../../../db/schema";
 import { isTrialActive, limitFor, trialDaysLeft } from "../../shared/entitlements";
@@ -25,6 +25,19 @@ const billingOff = () => new AppError("SERVICE_UNAVAILABLE", "Payments are not s
 const requireStripe = (deps: BillingDeps) => {
   if (!deps.stripe) throw billingOff();
   return deps.stripe;
+};
+
+/** A refusal or outage at Stripe becomes a clear 503 instead of an internal error. */
+const viaStripe = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      `The payment service could not complete this: ${error.message}`,
+    );
+  }
 };
 
 const userRow = (db: AppDatabase, userId: string): UserRow => {
@@ -91,16 +104,18 @@ export const createSubscription = async (deps: BillingDeps, user: User, request:
       "You already have a subscription. Use Manage billing to change or cancel it, so you are never charged twice.",
     );
   }
-  const price = await findPrice(stripe, request);
-  const customer = await ensureCustomer(deps, stripe, row);
-  const subscription = await stripe.subscriptions.create({
-    customer,
-    items: [{ price: price.id }],
-    payment_behavior: "default_incomplete",
-    payment_settings: { save_default_payment_method: "on_subscription" },
-    metadata: { userId: row.id, tier: request.tier, billing: request.billing },
-    expand: ["latest_invoice.confirmation_secret"],
-  });
+  const price = await viaStripe(() => findPrice(stripe, request));
+  const customer = await viaStripe(() => ensureCustomer(deps, stripe, row));
+  const subscription = await viaStripe(() =>
+    stripe.subscriptions.create({
+      customer,
+      items: [{ price: price.id }],
+      payment_behavior: "default_incomplete",
+      payment_settings: { save_default_payment_method: "on_subscription" },
+      metadata: { userId: row.id, tier: request.tier, billing: request.billing },
+      expand: ["latest_invoice.confirmation_secret"],
+    }),
+  );
   const invoice = subscription.latest_invoice as Stripe.Invoice | null;
   const clientSecret = invoice?.confirmation_secret?.client_secret;
   if (!clientSecret) throw new AppError("SERVICE_UNAVAILABLE", "No client secret received");
@@ -114,9 +129,9 @@ export const createPortalSession = async (deps: BillingDeps, user: User, returnU
   if (!row.stripeCustomerId) {
     throw new AppError("CONFLICT", "There is no billing account yet: choose a plan first.");
   }
-  const session = await stripe.billingPortal.sessions.create({
-    customer: row.stripeCustomerId,
-    return_url: returnUrl,
-  });
+  const customer = row.stripeCustomerId;
+  const session = await viaStripe(() =>
+    stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+  );
   return { url: session.url };
 };
