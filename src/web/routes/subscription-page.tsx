@@ -61,7 +61,8 @@ function CurrentSubscription({ info }: { info: SubscriptionInfo }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid gap-1">
           <h2 id="current-plan" className="text-lg font-semibold">
-            Your plan: {plan?.name ?? info.tier}
+            Your plan:{" "}
+            {info.tier === "free" && info.trial.active ? "Free trial (every Pro feature)" : plan?.name}
           </h2>
           {info.endsAt && (
             <p className="text-muted-foreground">
