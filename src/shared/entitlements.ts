@@ -88,6 +88,20 @@ export type EntitlementSubject = {
   billingEnabled: boolean;
 };
 
+/**
+ * Subscription statuses in which a paid plan still applies: `past_due` while Stripe retries a
+ * failed renewal, `canceling` until a cancelled subscription's paid period ends.
+ */
+export const LIVE_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set([
+  "active",
+  "trialing",
+  "past_due",
+  "canceling",
+]);
+
+/** The plan with this id (free, basic or pro), for its name. */
+export const planById = (id: PlanTier) => PLANS.find((p) => p.id === id) ?? { id, name: id };
+
 export const isTrialActive = (user: EntitlementSubject, now = new Date()) =>
   new Date(user.trialEndsAt).getTime() > now.getTime();
 
@@ -110,8 +124,9 @@ export const limitFor = (user: EntitlementSubject, key: LimitKey, now = new Date
 
 /** The cheapest plan that has the feature: the one a refusal or a lock names. */
 export const planUnlocking = (feature: Feature) => {
-  const tier = (["basic", "pro"] as const).find((t) => ENTITLEMENTS[t].features.includes(feature)) ?? "pro";
-  return PLANS.find((p) => p.id === tier) ?? { id: tier, name: tier };
+  return planById(
+    (["basic", "pro"] as const).find((t) => ENTITLEMENTS[t].features.includes(feature)) ?? "pro",
+  );
 };
 
 /** The cheapest plan that lifts the limit above `current`. */
@@ -121,7 +136,7 @@ export const planLifting = (key: LimitKey, current: number) => {
       const limit = ENTITLEMENTS[t].limits[key];
       return limit === UNLIMITED || limit > current;
     }) ?? "pro";
-  return PLANS.find((p) => p.id === tier) ?? { id: tier, name: tier };
+  return planById(tier);
 };
 
 export const FEATURE_LABELS: Record<Feature, string> = {

@@ -4,7 +4,12 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { AppDatabase } from "../../../db/client";
 import { type UserRow, users } from "../../../db/schema";
-import { isTrialActive, limitFor, trialDaysLeft } from "../../shared/entitlements";
+import {
+  isTrialActive,
+  LIVE_SUBSCRIPTION_STATUSES,
+  limitFor,
+  trialDaysLeft,
+} from "../../shared/entitlements";
 import type { SubscriptionInfo, SubscriptionRequest, User } from "../../shared/schemas";
 import { AppError, notFound } from "../errors";
 import { countPrograms } from "../programs/service";
@@ -16,9 +21,6 @@ export type BillingDeps = {
   stripe?: Stripe;
   publishableKey?: string;
 };
-
-/** Statuses in which a subscription is still the account's plan (past_due: Stripe is retrying). */
-export const LIVE_STATUSES = new Set(["active", "trialing", "past_due", "canceling"]);
 
 const billingOff = () => new AppError("SERVICE_UNAVAILABLE", "Payments are not set up on this server.");
 
@@ -98,7 +100,7 @@ const ensureCustomer = async (deps: BillingDeps, stripe: Stripe, row: UserRow) =
 export const createSubscription = async (deps: BillingDeps, user: User, request: SubscriptionRequest) => {
   const stripe = requireStripe(deps);
   const row = userRow(deps.db, user.id);
-  if (row.subscriptionStatus && LIVE_STATUSES.has(row.subscriptionStatus)) {
+  if (row.subscriptionStatus && LIVE_SUBSCRIPTION_STATUSES.has(row.subscriptionStatus)) {
     throw new AppError(
       "CONFLICT",
       "You already have a subscription. Use Manage billing to change or cancel it, so you are never charged twice.",

@@ -6,8 +6,8 @@ import type Stripe from "stripe";
 import type { AppDatabase } from "../../../db/client";
 import { stripeEvents, type UserRow, users } from "../../../db/schema";
 import type { PlanTier } from "../../shared/constants";
+import { LIVE_SUBSCRIPTION_STATUSES } from "../../shared/entitlements";
 import { AppError } from "../errors";
-import { LIVE_STATUSES } from "./service";
 import { parseLookupKey } from "./stripe-client";
 
 export type WebhookDeps = { db: AppDatabase; stripe?: Stripe; webhookSecret?: string };
@@ -42,7 +42,7 @@ const subscriptionChange = (subscription: Stripe.Subscription, deleted: boolean)
     subscriptionStatus: status,
     subscriptionEndsAt: fromSeconds(deleted ? (subscription.ended_at ?? periodEnd) : periodEnd),
     // An incomplete (unpaid) or ended subscription gives nothing: the account is on Free.
-    subscriptionTier: LIVE_STATUSES.has(status) ? tierOf(subscription) : "free",
+    subscriptionTier: LIVE_SUBSCRIPTION_STATUSES.has(status) ? tierOf(subscription) : "free",
   };
 };
 
@@ -85,8 +85,8 @@ const changeFor = (tx: Transaction, event: Stripe.Event) => {
       const change = subscriptionChange(subscription, event.type === "customer.subscription.deleted");
       // Another subscription ending (an abandoned checkout expiring) must not end the live one.
       const other = row.stripeSubscriptionId && row.stripeSubscriptionId !== subscription.id;
-      if (other && row.subscriptionStatus && LIVE_STATUSES.has(row.subscriptionStatus)) {
-        if (!LIVE_STATUSES.has(change.subscriptionStatus ?? "")) return undefined;
+      if (other && row.subscriptionStatus && LIVE_SUBSCRIPTION_STATUSES.has(row.subscriptionStatus)) {
+        if (!LIVE_SUBSCRIPTION_STATUSES.has(change.subscriptionStatus ?? "")) return undefined;
       }
       return { row, change };
     }

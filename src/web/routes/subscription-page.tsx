@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { AlertTriangle, CreditCard, Info } from "lucide-react";
 import { useState } from "react";
 import { type BillingCycle, PLANS, type Plan } from "../../shared/constants";
+import { LIVE_SUBSCRIPTION_STATUSES, planById } from "../../shared/entitlements";
 import type { SubscriptionInfo } from "../../shared/schemas";
 import { AppHeader } from "../components/layout/app-header";
 import { SiteHeader } from "../components/layout/site-header";
@@ -16,8 +17,6 @@ import { useBillingPortal } from "../features/billing/use-billing-portal";
 import { usePaymentReturn } from "../features/billing/use-payment-return";
 import { useSubscriptionInfo } from "../lib/entitlements";
 import { useSession } from "../lib/session";
-
-const LIVE_STATUSES = new Set(["active", "trialing", "past_due", "canceling"]);
 
 function CycleToggle({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycle: BillingCycle) => void }) {
   return (
@@ -55,14 +54,14 @@ function CycleToggle({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycl
 /** Where the account stands: its plan, renewal or end date, trial days, a failed payment. */
 function CurrentSubscription({ info }: { info: SubscriptionInfo }) {
   const portal = useBillingPortal();
-  const plan = PLANS.find((p) => p.id === info.tier);
+  const plan = planById(info.tier);
   return (
     <section aria-labelledby="current-plan" className="rounded-lg border bg-card p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid gap-1">
           <h2 id="current-plan" className="text-lg font-semibold">
             Your plan:{" "}
-            {info.tier === "free" && info.trial.active ? "Free trial (every Pro feature)" : plan?.name}
+            {info.tier === "free" && info.trial.active ? "Free trial (every Pro feature)" : plan.name}
           </h2>
           {info.endsAt && (
             <p className="text-muted-foreground">
@@ -120,7 +119,7 @@ function PlanButton({ plan, cycle, info }: { plan: Plan; cycle: BillingCycle; in
       </Button>
     );
   }
-  const subscribed = LIVE_STATUSES.has(info.status) && info.tier !== "free";
+  const subscribed = LIVE_SUBSCRIPTION_STATUSES.has(info.status) && info.tier !== "free";
   if (subscribed) {
     // Plan changes and cancelling go through Stripe's portal, so nobody pays for two subscriptions.
     return (

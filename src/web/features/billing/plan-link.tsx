@@ -1,7 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Sparkles } from "lucide-react";
-import { PLANS } from "../../../shared/constants";
-import { isTrialActive, trialDaysLeft } from "../../../shared/entitlements";
+import { isTrialActive, planById, trialDaysLeft } from "../../../shared/entitlements";
 import { Button } from "../../components/ui/button";
 import { useSession } from "../../lib/session";
 
@@ -9,7 +8,7 @@ import { useSession } from "../../lib/session";
 export function PlanLink() {
   const { user } = useSession();
   if (!user) return null;
-  const paid = PLANS.find((p) => p.id === user.subscriptionTier && p.id !== "free");
+  const paid = user.subscriptionTier === "free" ? undefined : planById(user.subscriptionTier);
   const days = trialDaysLeft(user);
   const label = !user.billingEnabled
     ? "Plans"

@@ -2,6 +2,7 @@
 import { Link } from "@tanstack/react-router";
 import { Lock, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
+import { planById } from "../../../shared/entitlements";
 import { Button } from "../../components/ui/button";
 import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
@@ -46,8 +47,8 @@ export function PlanRequiredNotice({ plan, text }: { plan: string; text: string 
 export const requiredPlanOf = (error: unknown) => {
   if (!(error instanceof ApiError) || error.status !== 402) return undefined;
   try {
-    const body = JSON.parse(error.body) as { requiredPlan?: string };
-    return body.requiredPlan === "basic" ? "Basic" : body.requiredPlan === "pro" ? "Pro" : undefined;
+    const { requiredPlan } = JSON.parse(error.body) as { requiredPlan?: string };
+    return requiredPlan === "basic" || requiredPlan === "pro" ? planById(requiredPlan).name : undefined;
   } catch {
     return undefined;
   }
