@@ -143,6 +143,23 @@ describe("billing on", () => {
     });
   });
 
+  test("a plan changed in the billing portal survives the next renewal's invoice", async () => {
+    const { client, sub } = await subscribed("monthly");
+    const basicPrice = [...fake.prices.values()].find((p) => p.lookup_key === "keepsake_basic_monthly");
+    const switched = fake.changeSubscription(sub.id, {
+      status: "active",
+      items: { ...sub.items, data: [{ ...sub.items.data[0], price: basicPrice }] },
+    });
+    await fake.deliver(app.url, fake.event("customer.subscription.updated", switched));
+    expect((await client.get("/api/subscription/info")).json.tier).toBe("basic");
+    // The invoice still carries the checkout's metadata (tier: pro).
+    await fake.deliver(app.url, fake.event("invoice.paid", fake.invoiceFor(switched)));
+    expect((await client.get("/api/subscription/info")).json).toMatchObject({
+      tier: "basic",
+      status: "active",
+    });
+  });
+
   test("a forged signature is a 400 and changes nothing", async () => {
     const { userId, sub } = await subscribed();
     const active = fake.changeSubscription(sub.id, { status: "active" });

@@ -55,13 +55,18 @@ const invoiceChange = (invoice: Stripe.Invoice, paid: boolean, row: UserRow): Us
   if (!subscriptionId || (row.stripeSubscriptionId && row.stripeSubscriptionId !== subscriptionId))
     return undefined;
   if (!paid) return { stripeSubscriptionId: subscriptionId, subscriptionStatus: "past_due" };
-  const tier = details?.metadata?.tier;
+  // The metadata holds the plan chosen at checkout; a later change in the billing portal moves
+  // the price, not the metadata. So it only decides the tier of a first payment.
+  const checkoutTier = details?.metadata?.tier;
   const periodEnd = invoice.lines.data[0]?.period?.end;
   return {
     stripeSubscriptionId: subscriptionId,
     subscriptionStatus: row.subscriptionStatus === "canceling" ? "canceling" : "active",
     subscriptionEndsAt: fromSeconds(periodEnd) ?? row.subscriptionEndsAt,
-    subscriptionTier: tier === "basic" || tier === "pro" ? tier : row.subscriptionTier,
+    subscriptionTier:
+      row.subscriptionTier === "free" && (checkoutTier === "basic" || checkoutTier === "pro")
+        ? checkoutTier
+        : row.subscriptionTier,
   };
 };
 
