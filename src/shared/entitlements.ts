@@ -139,15 +139,16 @@ export const planLifting = (key: LimitKey, current: number) => {
   return planById(tier);
 };
 
-export const FEATURE_LABELS: Record<Feature, string> = {
-  allThemes: "All colour themes",
-  noWatermark: "Exports without a watermark",
-  customFonts: "Custom fonts",
-  premiumOverlays: "Premium overlay effects",
-  ghostBackgrounds: "Ghost backgrounds",
-  batch: "The batch generator",
-  integrations: "Funeral home integrations",
-  apiAccess: "API access",
+/** Each feature as the subject of a sentence ("… is part of the Pro plan"). */
+export const FEATURE_NAMES: Record<Feature, { name: string; plural: boolean }> = {
+  allThemes: { name: "All colour themes", plural: true },
+  noWatermark: { name: "Exports without a watermark", plural: true },
+  customFonts: { name: "Custom fonts", plural: true },
+  premiumOverlays: { name: "Premium overlay effects", plural: true },
+  ghostBackgrounds: { name: "Ghost backgrounds", plural: true },
+  batch: { name: "Batch generation", plural: false },
+  integrations: { name: "Funeral home integrations", plural: true },
+  apiAccess: { name: "API access", plural: false },
 };
 
 type DesignChoice = {

@@ -82,6 +82,9 @@ describe("billing on", () => {
     expect(overlay.status).toBe(402);
     expect(overlay.json).toMatchObject({ requiredPlan: "pro", feature: "premiumOverlays" });
     expect(overlay.json.fields[0].path).toBe("overlayEffect");
+    expect(overlay.json.message).toBe(
+      'The overlay effect "vintage" needs the Pro plan. Upgrade to Pro to use it; programs that already have it keep it.',
+    );
     const ghost = await client.post("/api/programs", { fullName: "Ana", overlayEffect: "ghost" });
     expect(ghost.json).toMatchObject({ requiredPlan: "pro", feature: "ghostBackgrounds" });
     const font = await client.post("/api/programs", { fullName: "Ana", fontStyle: "playfair" });
@@ -109,7 +112,11 @@ describe("billing on", () => {
     const batch = [{ fullName: "Ana" }, { fullName: "Ben" }];
     const refused = await client.post("/api/programs/batch", batch);
     expect(refused.status).toBe(402);
-    expect(refused.json).toMatchObject({ requiredPlan: "pro", feature: "batch" });
+    expect(refused.json).toMatchObject({
+      requiredPlan: "pro",
+      feature: "batch",
+      message: "Batch generation is part of the Pro plan. Upgrade to Pro to use it.",
+    });
     expect((await client.get("/api/programs/batch/pdf?ids=x")).status).toBe(402);
     setTier(app, userId, "basic");
     expect((await client.post("/api/programs/batch", batch)).status).toBe(402);

@@ -2,7 +2,7 @@
 import type { AppDatabase } from "../../../db/client";
 import {
   can,
-  FEATURE_LABELS,
+  FEATURE_NAMES,
   type Feature,
   limitFor,
   lockedDesignChoice,
@@ -16,12 +16,20 @@ import { countPrograms } from "../programs/service";
 
 const featureRefusal = (feature: Feature) => {
   const plan = planUnlocking(feature);
+  const { name, plural } = FEATURE_NAMES[feature];
   return new PlanRequiredError(
-    `Upgrade to ${plan.name} to unlock this: ${FEATURE_LABELS[feature]}.`,
+    `${name} ${plural ? "are" : "is"} part of the ${plan.name} plan. Upgrade to ${plan.name} to use ${plural ? "them" : "it"}.`,
     plan,
     feature,
   );
 };
+
+const DESIGN_FIELD_NAMES = {
+  colorTheme: "colour theme",
+  fontStyle: "font",
+  overlayEffect: "overlay effect",
+  backgroundImage: "background image",
+} as const;
 
 export const requireFeature = (user: User, feature: Feature) => {
   if (!can(user, feature)) throw featureRefusal(feature);
@@ -49,7 +57,12 @@ export const requireDesignAllowed = (user: User, input: ProgramInput, previous?:
   const locked = lockedDesignChoice(user, input, previous);
   if (!locked) return;
   const refusal = featureRefusal(locked.feature);
-  const message = `${locked.field} "${locked.value}" needs the ${refusal.requiredPlan.name} plan. ${refusal.message}`;
+  const plan = refusal.requiredPlan.name;
+  const choice =
+    locked.field === "backgroundImage"
+      ? "A background image"
+      : `The ${DESIGN_FIELD_NAMES[locked.field]} "${locked.value}"`;
+  const message = `${choice} needs the ${plan} plan. Upgrade to ${plan} to use it; programs that already have it keep it.`;
   throw new PlanRequiredError(message, refusal.requiredPlan, locked.feature, [
     { path: locked.field, message },
   ]);
