@@ -7,6 +7,7 @@ import { users } from "../../db/schema";
 import { createStripe } from "../../src/server/billing/stripe-client";
 import { setUpStripeProducts } from "../../src/server/billing/stripe-setup";
 import { loadConfig } from "../../src/server/config";
+import { WATERMARK_TEXT } from "../../src/shared/entitlements";
 import { screenshot, setupE2eApp } from "../support/browser";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { DECLINED_CARD, GOOD_CARD, routeStripeJs } from "../support/fake-stripe-js";
@@ -175,6 +176,15 @@ test("cancelled at period end: Pro until then, Free afterwards with every progra
   await page.getByLabel("Full name").fill("Ruth Four Albright");
   await page.getByRole("button", { name: "Save Draft" }).click();
   await toastWith(page, "Program saved successfully!").waitFor();
+
+  // Its export files now carry the free plan's watermark.
+  await page.getByRole("tab", { name: "Export" }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Program JSON" }).click(),
+  ]);
+  const exported = JSON.parse(await Bun.file(await download.path()).text());
+  expect(exported).toMatchObject({ watermark: WATERMARK_TEXT, fullName: "Ruth Four Albright" });
 }, 90_000);
 
 test("billing off: the plans page says payments are not set up and nothing is locked", async () => {
