@@ -1,8 +1,8 @@
 // `bun run test`: set up what a fresh clone lacks, then lint, typecheck and every test.
-import { ensureChromium, ensureDependencies, run } from "./setup";
+import { ensureDependencies, ensureTestTools, run } from "./setup";
 
 ensureDependencies();
-ensureChromium();
+ensureTestTools();
 run(["bun", "run", "lint"]);
 run(["bun", "run", "typecheck"]);
 

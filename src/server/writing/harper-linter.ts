@@ -1,11 +1,10 @@
-import { existsSync } from "node:fs";
-import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createBinaryModuleFromUrl, Dialect, LocalLinter, type Suggestion, SuggestionKind } from "harper.js";
 // A file import, not harper.js/binary: that module finds its WebAssembly through
 // `new URL(..., import.meta.url)`, which points nowhere once Bun.build has bundled the server.
 // Bun copies a file import into the bundle's folder instead.
-import bundledWasmPath from "../../../node_modules/harper.js/dist/harper_wasm_bg.wasm" with { type: "file" };
+import harperWasmPath from "../../../node_modules/harper.js/dist/harper_wasm_bg.wasm" with { type: "file" };
+import { bundledFilePath } from "../../print/bundled-file";
 
 /** One finding of harper, as plain data (harper's own objects live in WebAssembly memory). */
 export type HarperFinding = {
@@ -25,11 +24,6 @@ const replacementFor = (problem: string, suggestion: Suggestion) => {
   return kind === SuggestionKind.InsertAfter ? problem + text : text;
 };
 
-// Unbundled, the import is the file's absolute path; bundled with a public path it is "/name-hash.wasm"
-// beside the bundle.
-const wasmFile = () =>
-  existsSync(bundledWasmPath) ? bundledWasmPath : join(import.meta.dir, basename(bundledWasmPath));
-
 let linter: Promise<LocalLinter> | undefined;
 
 /**
@@ -38,7 +32,7 @@ let linter: Promise<LocalLinter> | undefined;
  */
 const getLinter = () => {
   linter ??= (async () => {
-    const binary = createBinaryModuleFromUrl(pathToFileURL(wasmFile()).href, "full");
+    const binary = createBinaryModuleFromUrl(pathToFileURL(bundledFilePath(harperWasmPath)).href, "full");
     const instance = new LocalLinter({ binary, dialect: Dialect.American });
     await instance.setup();
     // The first lint builds harper's internal tables; do it now rather than in a family's request.
