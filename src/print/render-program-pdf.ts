@@ -1,12 +1,13 @@
 // A program to a finished PDF: plan the pages, load the photos through the caller's loader,
 // print with Chromium, re-plan if the real layout overflowed, then post-process per variant.
 // No web framework here: the server, the CLI and the benchmark all call this directly.
+
+import { nameStem } from "../shared/file-name";
 import type { ProgramInput } from "../shared/schemas";
 import { BLEED_IN, PAGE_HEIGHT_IN, PAGE_WIDTH_IN } from "./booklet/page-geometry";
 import { assignPhotos, type BookletPlan, type PrintCheck, planBooklet } from "./booklet/plan-booklet";
 import { bookletFontFile } from "./booklet-styles";
 import { ChromiumPrinter, type PrintAsset } from "./chromium-printer";
-import { nameStem } from "./exports/export-file";
 import { addCropMarks, imposeBooklet, setPrintBoxes, titlePdf } from "./pdf-post-process";
 import type { PhotoAsset, PhotoLoader } from "./photo-assets";
 import { printReadyPhoto, printSizes } from "./print-ready-photos";
