@@ -35,17 +35,19 @@ export const splitParagraphs = (text: string) =>
 
 export const joinParagraphs = (paragraphs: readonly string[]) => paragraphs.join("\n\n");
 
-// A full stop after these does not end a sentence: "at 10 a.m. in the chapel".
-const ABBREVIATION_BEFORE =
-  /(?:^|[\s(])(?:a\.m|p\.m|e\.g|i\.e|etc|vs|st|dr|mr|mrs|ms|jr|sr|rev|no)\.["'’”)]*\s+$/i;
+// A full stop after these does not end a sentence: "at 10 a.m. in the chapel". A lookbehind of
+// bounded length, so finding sentence ends stays linear in the text: testing each end against
+// the whole text before it made a 10 KB body of "a. a. a." cost a second per call.
+const NOT_AFTER_ABBREVIATION =
+  "(?<!(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|etc|vs|st|dr|mr|mrs|ms|jr|sr|rev|no))";
+const SENTENCE_END = new RegExp(`${NOT_AFTER_ABBREVIATION}[.!?]+["'’”)]*\\s+`, "gi");
 
 /** Sentences of one paragraph, each keeping its closing punctuation; "Dr." and "a.m." end none. */
 export const splitSentences = (paragraph: string) => {
   const sentences: string[] = [];
   let start = 0;
-  for (const end of paragraph.matchAll(/[.!?]+["'’”)]*\s+/g)) {
+  for (const end of paragraph.matchAll(SENTENCE_END)) {
     const stop = end.index + end[0].length;
-    if (ABBREVIATION_BEFORE.test(paragraph.slice(0, stop))) continue;
     sentences.push(paragraph.slice(start, stop).trim());
     start = stop;
   }
@@ -53,13 +55,12 @@ export const splitSentences = (paragraph: string) => {
   return sentences.filter((s) => s !== "");
 };
 
+const SENTENCE_START_LETTER = new RegExp(`(^|${NOT_AFTER_ABBREVIATION}[.!?]["'’”)]*\\s+)(\\p{Ll})`, "giu");
+
 const capitalizeSentenceStarts = (paragraph: string) =>
   paragraph.replace(
-    /(^|[.!?]["'’”)]*\s+)(\p{Ll})/gu,
-    (match, lead: string, letter: string, offset: number) =>
-      ABBREVIATION_BEFORE.test(paragraph.slice(0, offset + lead.length))
-        ? match
-        : lead + letter.toUpperCase(),
+    SENTENCE_START_LETTER,
+    (_match, lead: string, letter: string) => lead + letter.toUpperCase(),
   );
 
 /**
