@@ -1,11 +1,13 @@
 // Small, predictable text rules shared by enhancement and tone: they change wording and layout,
 // never the facts in the text.
+import { agreeingArticle } from "./articles";
 
 /**
  * A rule replacing a phrase; `from` is matched as whole words, case-insensitively, and not where
  * `unlessFollowedBy` (a regular expression) comes next: "died" may become "left us", "died of" may not.
+ * `to` may offer several wordings, best first: enhancement shows the others as alternatives.
  */
-export type PhraseRule = readonly [from: string, to: string, unlessFollowedBy?: string];
+export type PhraseRule = readonly [from: string, to: string | readonly string[], unlessFollowedBy?: string];
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -14,17 +16,35 @@ const matchCase = (original: string, replacement: string) => {
   return replacement[0]?.toUpperCase() + replacement.slice(1);
 };
 
-/** Applies each rule in order; a capitalised match gives a capitalised replacement. */
-export const replacePhrases = (text: string, rules: readonly PhraseRule[]) =>
-  rules.reduce((current, [from, to, unlessFollowedBy]) => {
-    const exception = unlessFollowedBy ? `(?!${unlessFollowedBy})` : "";
-    // Whole words only; a following "'s" still counts as the word's end ("mom's" → "mother's").
-    const pattern = new RegExp(
-      `(?<![\\p{L}\\p{N}'’])${escapeRegExp(from)}(?![\\p{L}\\p{N}])(?!['’](?!s(?!\\p{L})))${exception}`,
-      "giu",
-    );
-    return current.replace(pattern, (match) => matchCase(match, to));
-  }, text);
+/** The wording a rule gives for `choice` (0 is the best); a rule with fewer wordings repeats its last. */
+export const wordingOf = (to: PhraseRule[1], choice: number) =>
+  typeof to === "string" ? to : (to[Math.min(choice, to.length - 1)] ?? "");
+
+const patternOf = ([from, , unlessFollowedBy]: PhraseRule) => {
+  const exception = unlessFollowedBy ? `(?!${unlessFollowedBy})` : "";
+  // Whole words only; a following "'s" still counts as the word's end ("mom's" → "mother's"). An
+  // article just before the phrase is captured so it can be made to agree with the new wording.
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}'’])(?:(a|an)(\\s+))?${escapeRegExp(from)}(?![\\p{L}\\p{N}])(?!['’](?!s(?!\\p{L})))${exception}`,
+    "giu",
+  );
+};
+
+/**
+ * Applies each rule in order; a capitalised match gives a capitalised replacement, and "a"/"an" in
+ * front of it changes to fit ("a very proud" → "an immensely proud").
+ */
+export const replacePhrases = (text: string, rules: readonly PhraseRule[], choice = 0) =>
+  rules.reduce(
+    (current, rule) =>
+      current.replace(patternOf(rule), (match, article: string | undefined, space: string | undefined) => {
+        const wording = wordingOf(rule[1], choice);
+        if (article === undefined) return matchCase(match, wording);
+        const phrase = match.slice(article.length + (space?.length ?? 0));
+        return `${agreeingArticle(article, wording)}${space}${matchCase(phrase, wording)}`;
+      }),
+    text,
+  );
 
 /** Paragraphs as the family typed them: blank lines separate them. */
 export const splitParagraphs = (text: string) =>
@@ -94,3 +114,15 @@ export const joinList = (items: readonly string[]) => {
 
 export const capitalizeFirst = (text: string) =>
   text ? (text[0]?.toUpperCase() ?? "") + text.slice(1) : text;
+
+/**
+ * Rewrites each prose paragraph's sentences, in reading order; `rewrite` gets one paragraph's
+ * sentences and returns the new ones. A paragraph typed one line per entry (a list of pallbearers)
+ * is left exactly as it is.
+ */
+export const mapProseSentences = (text: string, rewrite: (sentences: string[]) => string[]) =>
+  joinParagraphs(
+    splitParagraphs(text).map((paragraph) =>
+      paragraph.includes("\n") ? paragraph : rewrite(splitSentences(paragraph)).join(" "),
+    ),
+  );

@@ -1,0 +1,120 @@
+// Which sentences speak of the person the program honors, and the rewrites allowed only there.
+// Rewording "died" or "passed away" is for that person alone: "Her husband Walter died in 1998" is a
+// fact about someone else and stays as the family wrote it. A sentence counts as being about the
+// honored person only when that is clear from its first words.
+import { mapProseSentences, splitParagraphs, splitSentences } from "./text-rules";
+
+const KIN =
+  "mom|mum|mother|mama|momma|dad|father|papa|grandma|grandmother|grandpa|grandfather|nana|granny|gran";
+
+// "Mom", "Our beloved mother", "My dad": the family's own word for the person.
+const KIN_REFERENCE = new RegExp(`^(?:(?:our|my)\\s+(?:(?:beloved|dear|dearest)\\s+)?)?(?:${KIN})\\b`, "i");
+
+// Capitalised words that open a sentence without naming anyone.
+const NOT_A_NAME = new Set(
+  "a an the her his their our my its we i it they this that these those there here after before on in at with when while today yesterday since for from as if once now then".split(
+    " ",
+  ),
+);
+
+const FIRST_WORD = /^\p{Lu}[\p{L}'’-]*/u;
+
+/** How the text refers to the person it is about: the first sentence's subject ("mom", "margaret"). */
+export const honoredPersonOf = (text: string): string | undefined => {
+  const first = splitSentences(splitParagraphs(text)[0] ?? "")[0] ?? "";
+  const kin = first.match(KIN_REFERENCE)?.[0];
+  if (kin) return kin.toLowerCase();
+  const word = first.match(FIRST_WORD)?.[0];
+  return word && !NOT_A_NAME.has(word.toLowerCase()) ? word.toLowerCase() : undefined;
+};
+
+const startsWithReference = (sentence: string, reference: string) =>
+  sentence.toLowerCase().startsWith(reference) && !/^[\p{L}'’-]/u.test(sentence.slice(reference.length));
+
+const PRONOUN_START = /^(?:she|he)\b/i;
+
+/**
+ * Whether `sentence` is about the honored person: it opens with the text's own reference to them, or
+ * with "She"/"He" right after a sentence that was.
+ */
+export const isAboutHonoredPerson = (
+  reference: string | undefined,
+  sentence: string,
+  previousWasAbout: boolean,
+) =>
+  reference !== undefined &&
+  (startsWithReference(sentence, reference) || (previousWasAbout && PRONOUN_START.test(sentence)));
+
+// "died of cancer" cannot become "left us of cancer": the cause stays in the family's words.
+const PASSING =
+  /^((?:[^\s.;:!?]+\s+){1,8}?(?:\p{Ll}+ly\s+)?)(?:passed away|passed on|died)\b(?!\s+(?:of|from)\b)/iu;
+
+/**
+ * "Mom died in her sleep" → "Mom left us in her sleep", only in sentences about the honored person and
+ * only where the verb follows their name, kinship word or pronoun directly (an adverb may come between).
+ */
+export const rewordOwnPassing = (text: string, wording: string) => {
+  const reference = honoredPersonOf(text);
+  let previousWasAbout = false;
+  return mapProseSentences(text, (sentences) =>
+    sentences.map((sentence) => {
+      const about = isAboutHonoredPerson(reference, sentence, previousWasAbout);
+      previousWasAbout = about;
+      if (!about || reference === undefined) return sentence;
+      return sentence.replace(PASSING, (match, lead: string) =>
+        isJustTheSubject(lead, reference) ? `${lead}${wording}` : match,
+      );
+    }),
+  );
+};
+
+// What may follow the reference in the subject: more of the name, an age, "of" a place.
+const NAME_PART = /^(?:\p{Lu}[\p{L}'’.-]*,?|\d{1,3},?|of|,)$/u;
+
+/**
+ * "Mom ", "She ", "Walter Smith, 88, of Dayton, ", "Our mother peacefully ": the subject alone, with
+ * nobody else ("Mom and Dad", "Mom, who nursed Walter,") before the verb.
+ */
+const isJustTheSubject = (lead: string, reference: string) => {
+  const subject = lead.trim().replace(/,?\s+\p{Ll}+ly$/u, "");
+  if (/^(?:she|he)$/i.test(subject)) return true;
+  if (!startsWithReference(subject, reference)) return false;
+  const rest = subject.slice(reference.length).trim();
+  return rest === "" || rest.split(/\s+/).every((part) => NAME_PART.test(part));
+};
+
+// Titles and family words before a first name: "Pastor James Whitfield" is "James" in a sentence.
+const TITLE =
+  /^(?:pastor|reverend|rev\.?|dr\.?|mr\.?|mrs\.?|ms\.?|aunt|uncle|grandma|grandpa|nana|father|sister|brother|judge|captain)$/i;
+
+/** The first name the first sentence gives ("Harold" in "Harold James Bennett, 87, died"), if any. */
+const firstNameOf = (text: string) => {
+  const first = splitSentences(splitParagraphs(text)[0] ?? "")[0] ?? "";
+  if (honoredPersonOf(text) === undefined || KIN_REFERENCE.test(first)) return undefined;
+  const words = first.match(/^(?:\p{Lu}[\p{L}'’.-]*\s+)*\p{Lu}[\p{L}'’-]*/u)?.[0].split(/\s+/) ?? [];
+  return words.find((word) => !TITLE.test(word));
+};
+
+/**
+ * "He was born… He served… He was preceded…" → every second sentence in a row opening with the
+ * pronoun opens with the first name instead ("Harold served…"), only where each is about the
+ * honored person.
+ */
+export const varyRepeatedPronoun = (text: string) => {
+  const reference = honoredPersonOf(text);
+  const name = firstNameOf(text);
+  if (!name) return text;
+  let previousWasAbout = false;
+  let run = 0;
+  return mapProseSentences(text, (sentences) =>
+    sentences.map((sentence) => {
+      const about = isAboutHonoredPerson(reference, sentence, previousWasAbout);
+      previousWasAbout = about;
+      const pronoun = about ? sentence.match(PRONOUN_START)?.[0] : undefined;
+      run = pronoun ? run + 1 : 0;
+      if (!pronoun || run < 2) return sentence;
+      run = 0;
+      return name + sentence.slice(pronoun.length);
+    }),
+  );
+};
