@@ -109,3 +109,7 @@ export type WritingMode = (typeof WRITING_MODES)[number];
 /** The spec's AI result, plus the mode that answered. */
 export const writingResultSchema = aiResultSchema.extend({ mode: z.enum(WRITING_MODES) });
 export type WritingResult = z.infer<typeof writingResultSchema>;
+
+/** GET /api/writing/status: which mode answers when nothing fails, so the tab can say so before a call. */
+export const writingStatusSchema = z.object({ mode: z.enum(WRITING_MODES), model: z.string().optional() });
+export type WritingStatus = z.infer<typeof writingStatusSchema>;

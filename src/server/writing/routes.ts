@@ -5,6 +5,7 @@ import {
   checkGrammarRequestSchema,
   enhanceRequestSchema,
   generateTemplateRequestSchema,
+  type WritingStatus,
 } from "../../shared/writing";
 import { authPlugin } from "../auth/plugin";
 import type { Config } from "../config";
@@ -31,8 +32,12 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
     headers["retry-after"] = String(Math.ceil(waitMs / 1000));
     throw new AppError("RATE_LIMITED", TOO_MANY_WRITING_CALLS);
   };
+  const status: WritingStatus = config.OPENAI_API_KEY
+    ? { mode: "model", model: config.OPENAI_MODEL }
+    : { mode: "offline" };
   return new Elysia({ prefix: "/writing" })
     .use(authPlugin(db))
+    .get("/status", () => status, { auth: true })
     .post(
       "/check-grammar",
       ({ body, user, set }) => {
