@@ -57,6 +57,10 @@ describe("grammar check with a model", () => {
     expect(res.json.improvedText).toBe(MODEL_RESULT.improvedText);
     expect(res.json.confidence).toBe(0.93);
     expect(res.json.mode).toBe("model");
+    expect((await family.get("/api/writing/status")).json).toEqual({
+      mode: "model",
+      model: "memorial-model",
+    });
     const issues = res.json.grammarIssues.map(
       (i: { issue: string; correction: string }) => `${i.issue}→${i.correction}`,
     );

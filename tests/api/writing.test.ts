@@ -98,6 +98,44 @@ describe("call limit", () => {
   });
 });
 
+describe("mode", () => {
+  test("status says the offline rules answer when no model is configured", async () => {
+    const res = await family.get("/api/writing/status");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ mode: "offline" });
+    expect((await app.client().get("/api/writing/status")).status).toBe(401);
+  });
+});
+
+describe("a 10 KB body of short sentences", () => {
+  const SHORT_SENTENCES = "a. ".repeat(3333);
+
+  test("every text call answers it, and the server keeps answering others meanwhile", async () => {
+    let settled = false;
+    const grammar = family.post("/api/writing/check-grammar", { text: SHORT_SENTENCES }).finally(() => {
+      settled = true;
+    });
+    // The grammar checker runs in its own thread: the request thread is free for other requests.
+    await Bun.sleep(20);
+    expect((await family.get("/api/health")).status).toBe(200);
+    expect(settled).toBe(false);
+    expect((await grammar).status).toBe(200);
+    for (const [path, extra] of [
+      ["enhance", { context: "" }],
+      ["adjust-tone", { tone: "formal" }],
+    ] as const) {
+      const res = await family.post(`/api/writing/${path}`, { text: SHORT_SENTENCES, ...extra });
+      expect(res.status).toBe(200);
+      expect(res.json.improvedText.length).toBeGreaterThan(3000);
+    }
+  });
+
+  test("the sentence rules split it into its 3,333 sentences", async () => {
+    const { splitSentences } = await import("../../src/server/writing/text-rules");
+    expect(splitSentences(SHORT_SENTENCES)).toHaveLength(3333);
+  });
+});
+
 describe("check-grammar", () => {
   test("finds and fixes real mistakes, and leaves unknown names as written", async () => {
     const res = await family.post("/api/writing/check-grammar", { text: MISTAKES });

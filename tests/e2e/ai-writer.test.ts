@@ -98,7 +98,9 @@ test("the tab says the offline rules answer, and enhance offers warmer wording w
   );
   await page
     .getByLabel("Your text")
-    .fill("Dad liked fishing. He was nice. He worked at the mill for a long time and he had lots of friends.");
+    .fill(
+      "Dad liked fishing. He was nice. He worked at the mill for a long time and he had lots of friends.",
+    );
   await page.getByRole("button", { name: "Enhance", exact: true }).click();
   await page.getByText("Content enhanced", { exact: true }).waitFor();
   expect(await page.getByTestId("ai-improved-text").textContent()).toBe(
