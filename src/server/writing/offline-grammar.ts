@@ -28,6 +28,13 @@ const isProbablyName = (finding: HarperFinding) =>
     // "Ida's" → "IDA's": a name harper mistakes for an acronym.
     finding.replacements.every((r) => r.toLowerCase() === finding.problem.toLowerCase()));
 
+// Fixes harper often gets wrong in a program's sentences ("a friend to many" is not "too many"):
+// listed for the family to decide, never applied by themselves.
+const DOUBTFUL_FIXES = new Set(["to→too"]);
+
+const isDoubtful = (finding: HarperFinding) =>
+  DOUBTFUL_FIXES.has(`${finding.problem.toLowerCase()}→${finding.replacements[0]?.toLowerCase()}`);
+
 // Harper writes Markdown code marks (`their`); a family reads quotation marks.
 const readable = (message: string) => message.replace(/`([^`]*)`/g, '"$1"');
 
@@ -37,9 +44,11 @@ const issueFor = (finding: HarperFinding, applied: boolean): GrammarIssue => {
     return {
       issue: finding.problem,
       correction: finding.problem,
-      explanation: best
-        ? `Check the spelling of "${finding.problem}". If it is a name, keep it as written; otherwise did you mean "${best}"?`
-        : `Check "${finding.problem}": ${readable(finding.message)}`,
+      explanation: isDoubtful(finding)
+        ? `Check "${finding.problem}": ${readable(finding.message)} It was left as written, as it is often right.`
+        : best
+          ? `Check the spelling of "${finding.problem}". If it is a name, keep it as written; otherwise did you mean "${best}"?`
+          : `Check "${finding.problem}": ${readable(finding.message)}`,
     };
   }
   const alternatives = [...new Set(others)].filter((o) => o !== best);
@@ -79,7 +88,7 @@ const fixOnce = async (text: string): Promise<Pass> => {
   for (const finding of [...findings].sort((a, b) => b.start - a.start)) {
     const fits = text.slice(finding.start, finding.end) === finding.problem && finding.end <= lastStart;
     const replacement = finding.replacements[0];
-    const apply = fits && replacement !== undefined && !isProbablyName(finding);
+    const apply = fits && replacement !== undefined && !isProbablyName(finding) && !isDoubtful(finding);
     if (apply) {
       pass.text = pass.text.slice(0, finding.start) + replacement + pass.text.slice(finding.end);
       lastStart = finding.start;

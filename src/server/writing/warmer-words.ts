@@ -32,10 +32,28 @@ export const INTENSIFIER_RULES: PhraseRule[] = [
   ["will be missed", "will be dearly missed"],
 ];
 
+const KIND_WORDINGS = ["kind", "warmhearted", "gentle"];
+
+// "Nice" said of a person is "kind"; "it was nice" (a day, a house) is not, so only these subjects.
+const PEOPLE_SUBJECTS = {
+  was: "he she mom dad mother father grandma grandpa nana husband wife son daughter brother sister friend neighbor who".split(
+    " ",
+  ),
+  were: "they we nurses neighbors friends people who".split(" "),
+};
+
+const niceSaidOfPeople = (): PhraseRule[] =>
+  Object.entries(PEOPLE_SUBJECTS).flatMap(([verb, subjects]) =>
+    subjects.map(
+      (subject): PhraseRule => [
+        `${subject} ${verb} nice`,
+        KIND_WORDINGS.map((wording) => `${subject} ${verb} ${wording}`),
+      ],
+    ),
+  );
+
 export const FLAT_WORD_RULES: PhraseRule[] = [
-  ["was nice", ["was kind", "was warmhearted", "was gentle"]],
-  ["were nice", ["were kind", "were warmhearted", "were gentle"]],
-  ["is nice", ["is kind", "is warmhearted", "is gentle"]],
+  ...niceSaidOfPeople(),
   ["a nice man", ["a kind man", "a warmhearted man", "a gentle man"]],
   ["a nice woman", ["a kind woman", "a warmhearted woman", "a gentle woman"]],
   ["a nice person", ["a kind person", "a warmhearted person", "a gentle soul"]],
