@@ -128,6 +128,20 @@ describe("the reported examples", () => {
       expect(await grammarProblems(alternative, PLAIN_EXAMPLE)).toEqual([]);
   });
 
+  test("who said or did what never changes, and words are only warmed where they fit", async () => {
+    const text =
+      "She was not nice to everyone. She said what she thought. He told us she was a friend to many.";
+    const enhanced = (await enhance(text)).improvedText;
+    expect(enhanced).toContain("He told us she was a friend to many.");
+    expect(enhanced).toContain("not nice");
+    // "Nice" said of a day is not "kind".
+    expect((await enhance("It was nice. She was nice.")).improvedText).toBe("It was nice, and she was kind.");
+    // A text that opens with a pronoun names nobody whose death may be reworded.
+    expect(
+      (await adjustTone("He loved her. She died first. He never recovered.", "heartfelt")).improvedText,
+    ).toContain("He loved her. She died first. He never recovered.");
+  });
+
   test("a pronoun after someone else's sentence is not the honored person", async () => {
     const text = "Grandpa Joe died in 2001. His brother Sam died in 1990. He died at home.";
     expect((await adjustTone(text, "heartfelt")).improvedText).toContain(

@@ -10,11 +10,15 @@ const KIN =
 // "Mom", "Our beloved mother", "My dad": the family's own word for the person.
 const KIN_REFERENCE = new RegExp(`^(?:(?:our|my)\\s+(?:(?:beloved|dear|dearest)\\s+)?)?(?:${KIN})\\b`, "i");
 
-// Capitalised words that open a sentence without naming anyone.
+// Capitalised words that open a sentence without naming anyone: pronouns, determiners, everyday
+// openers. A first sentence opening with one of these names nobody the rules may reword.
 const NOT_A_NAME = new Set(
-  "a an the her his their our my its we i it they this that these those there here after before on in at with when while today yesterday since for from as if once now then".split(
-    " ",
-  ),
+  `a an the her his their our my its we i it they this that these those there here he she you me us them
+  everyone everybody someone somebody nobody no none all many some each every family friends people
+  life love today yesterday tomorrow after before on in at with when while since for from as if once now
+  then so and but or yet words memories god heaven`
+    .split(/\s+/)
+    .filter((word) => word !== ""),
 );
 
 const FIRST_WORD = /^\p{Lu}[\p{L}'’-]*/u;
@@ -87,12 +91,16 @@ const isJustTheSubject = (lead: string, reference: string) => {
 const TITLE =
   /^(?:pastor|reverend|rev\.?|dr\.?|mr\.?|mrs\.?|ms\.?|aunt|uncle|grandma|grandpa|nana|father|sister|brother|judge|captain)$/i;
 
-/** The first name the first sentence gives ("Harold" in "Harold James Bennett, 87, died"), if any. */
+/**
+ * The first name of the full name the first sentence opens with ("Harold" in "Harold James Bennett,
+ * 87, died"). Only a name of two or more capitalised words counts: a single capitalised word may be
+ * an ordinary word, and putting it in place of "He" would name the wrong one.
+ */
 const firstNameOf = (text: string) => {
   const first = splitSentences(splitParagraphs(text)[0] ?? "")[0] ?? "";
   if (honoredPersonOf(text) === undefined || KIN_REFERENCE.test(first)) return undefined;
   const words = first.match(/^(?:\p{Lu}[\p{L}'’.-]*\s+)*\p{Lu}[\p{L}'’-]*/u)?.[0].split(/\s+/) ?? [];
-  return words.find((word) => !TITLE.test(word));
+  return words.length >= 2 ? words.find((word) => !TITLE.test(word)) : undefined;
 };
 
 /**
