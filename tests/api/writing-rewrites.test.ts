@@ -142,6 +142,15 @@ describe("the reported examples", () => {
     ).toContain("He loved her. She died first. He never recovered.");
   });
 
+  test("a text with nothing to reword says so instead of pretending", async () => {
+    const text = "She loved her garden, and every spring the whole street came to see her roses.";
+    const result = await enhance(text);
+    expect(result.improvedText).toBe(text);
+    expect(result.suggestions[0]).toBe(
+      "The wording already reads well: the offline rules found no flat words or choppy sentences to change.",
+    );
+  });
+
   test("a pronoun after someone else's sentence is not the honored person", async () => {
     const text = "Grandpa Joe died in 2001. His brother Sam died in 1990. He died at home.";
     expect((await adjustTone(text, "heartfelt")).improvedText).toContain(

@@ -11,6 +11,9 @@ import type { WritingProvider } from "./writing-provider";
 const REWRITE_CONFIDENCE = 0.7;
 const TEMPLATE_CONFIDENCE = 0.75;
 
+export const NOTHING_TO_REWORD =
+  "The wording already reads well: the offline rules found no flat words or choppy sentences to change.";
+
 const grammarSuggestions = (issues: number, unresolved: number) => {
   if (issues === 0) {
     return ["No grammar or spelling problems found. Read it aloud once more: no checker catches every slip."];
@@ -40,6 +43,8 @@ export const createOfflineProvider = (): WritingProvider => ({
     const check = await checkGrammarOffline(text);
     const improvedText = await rewriteOrOriginal(enhanceWording(check.improvedText), check);
     const suggestions = [
+      // Said plainly, so an unchanged text is not mistaken for a helper that did nothing.
+      ...(improvedText === check.improvedText ? [NOTHING_TO_REWORD] : []),
       ...alternativePhrasings(check.improvedText, improvedText),
       ...enhancementSuggestions(improvedText, context),
     ];
