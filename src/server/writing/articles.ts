@@ -6,7 +6,7 @@ const CONSONANT_SOUND = /^(?:uni|use|usu|ura|uro|uti|eu|ewe|one\b|once\b)/i;
 // A silent "h" ("an honest", "an hour").
 const VOWEL_SOUND_H = /^(?:hour|honest|honor|honour|heir)/i;
 
-export const articleFor = (word: string): "a" | "an" => {
+const articleFor = (word: string): "a" | "an" => {
   if (VOWEL_SOUND_H.test(word)) return "an";
   if (CONSONANT_SOUND.test(word)) return "a";
   return /^[aeiou]/i.test(word) ? "an" : "a";

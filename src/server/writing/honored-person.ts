@@ -24,7 +24,7 @@ const NOT_A_NAME = new Set(
 const FIRST_WORD = /^\p{Lu}[\p{L}'’-]*/u;
 
 /** How the text refers to the person it is about: the first sentence's subject ("mom", "margaret"). */
-export const honoredPersonOf = (text: string): string | undefined => {
+const honoredPersonOf = (text: string): string | undefined => {
   const first = splitSentences(splitParagraphs(text)[0] ?? "")[0] ?? "";
   const kin = first.match(KIN_REFERENCE)?.[0];
   if (kin) return kin.toLowerCase();
@@ -38,16 +38,28 @@ const startsWithReference = (sentence: string, reference: string) =>
 const PRONOUN_START = /^(?:she|he)\b/i;
 
 /**
- * Whether `sentence` is about the honored person: it opens with the text's own reference to them, or
- * with "She"/"He" right after a sentence that was.
+ * Rewrites the sentences about the honored person: those opening with the text's own reference to
+ * them, or with "She"/"He" right after a sentence that did. `rewrite` gets the reference too.
  */
-export const isAboutHonoredPerson = (
-  reference: string | undefined,
-  sentence: string,
-  previousWasAbout: boolean,
-) =>
-  reference !== undefined &&
-  (startsWithReference(sentence, reference) || (previousWasAbout && PRONOUN_START.test(sentence)));
+const mapSentencesAboutHonoredPerson = (
+  text: string,
+  rewrite: (sentence: string, reference: string) => string,
+  /** Called with every other sentence, so a rewrite that counts runs of sentences can reset. */
+  onOtherSentence: () => void = () => {},
+) => {
+  const reference = honoredPersonOf(text);
+  if (reference === undefined) return text;
+  let previousWasAbout = false;
+  return mapProseSentences(text, (sentences) =>
+    sentences.map((sentence) => {
+      previousWasAbout =
+        startsWithReference(sentence, reference) || (previousWasAbout && PRONOUN_START.test(sentence));
+      if (previousWasAbout) return rewrite(sentence, reference);
+      onOtherSentence();
+      return sentence;
+    }),
+  );
+};
 
 // "died of cancer" cannot become "left us of cancer": the cause stays in the family's words.
 const PASSING =
@@ -57,20 +69,12 @@ const PASSING =
  * "Mom died in her sleep" → "Mom left us in her sleep", only in sentences about the honored person and
  * only where the verb follows their name, kinship word or pronoun directly (an adverb may come between).
  */
-export const rewordOwnPassing = (text: string, wording: string) => {
-  const reference = honoredPersonOf(text);
-  let previousWasAbout = false;
-  return mapProseSentences(text, (sentences) =>
-    sentences.map((sentence) => {
-      const about = isAboutHonoredPerson(reference, sentence, previousWasAbout);
-      previousWasAbout = about;
-      if (!about || reference === undefined) return sentence;
-      return sentence.replace(PASSING, (match, lead: string) =>
-        isJustTheSubject(lead, reference) ? `${lead}${wording}` : match,
-      );
-    }),
+export const rewordOwnPassing = (text: string, wording: string) =>
+  mapSentencesAboutHonoredPerson(text, (sentence, reference) =>
+    sentence.replace(PASSING, (match, lead: string) =>
+      isJustTheSubject(lead, reference) ? `${lead}${wording}` : match,
+    ),
   );
-};
 
 // What may follow the reference in the subject: more of the name, an age, "of" a place.
 const NAME_PART = /^(?:\p{Lu}[\p{L}'’.-]*,?|\d{1,3},?|of|,)$/u;
@@ -109,20 +113,20 @@ const firstNameOf = (text: string) => {
  * honored person.
  */
 export const varyRepeatedPronoun = (text: string) => {
-  const reference = honoredPersonOf(text);
   const name = firstNameOf(text);
   if (!name) return text;
-  let previousWasAbout = false;
   let run = 0;
-  return mapProseSentences(text, (sentences) =>
-    sentences.map((sentence) => {
-      const about = isAboutHonoredPerson(reference, sentence, previousWasAbout);
-      previousWasAbout = about;
-      const pronoun = about ? sentence.match(PRONOUN_START)?.[0] : undefined;
+  return mapSentencesAboutHonoredPerson(
+    text,
+    (sentence) => {
+      const pronoun = sentence.match(PRONOUN_START)?.[0];
       run = pronoun ? run + 1 : 0;
       if (!pronoun || run < 2) return sentence;
       run = 0;
       return name + sentence.slice(pronoun.length);
-    }),
+    },
+    () => {
+      run = 0;
+    },
   );
 };

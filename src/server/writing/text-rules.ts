@@ -17,7 +17,7 @@ const matchCase = (original: string, replacement: string) => {
 };
 
 /** The wording a rule gives for `choice` (0 is the best); a rule with fewer wordings repeats its last. */
-export const wordingOf = (to: PhraseRule[1], choice: number) =>
+const wordingOf = (to: PhraseRule[1], choice: number) =>
   typeof to === "string" ? to : (to[Math.min(choice, to.length - 1)] ?? "");
 
 const patternOf = ([from, , unlessFollowedBy]: PhraseRule) => {
