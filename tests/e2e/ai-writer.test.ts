@@ -32,7 +32,8 @@ const checkAndApply = async (page: Page, { watchBusy = false } = {}) => {
     release();
   }
 
-  await page.getByText("Grammar check complete", { exact: true }).waitFor();
+  // The server's first grammar check starts the grammar checker's worker (seconds on a busy machine).
+  await page.getByText("Grammar check complete", { exact: true }).waitFor({ timeout: 30_000 });
   await page.getByText(/^Found \d+ potential improvements\.$/).waitFor();
   expect(await page.getByTestId("ai-improved-text").textContent()).toBe(CORRECTED);
   expect(await page.getByRole("button", { name: "Check Grammar", exact: true }).isEnabled()).toBe(true);

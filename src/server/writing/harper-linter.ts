@@ -68,3 +68,11 @@ export const lintText = (text: string): Promise<HarperFinding[]> =>
     getWorker().postMessage({ id, text } satisfies LintRequest);
     holdProcessWhilePending();
   });
+
+/**
+ * Starts the grammar checker without waiting for it: loading harper takes seconds, so the AI Writer
+ * tab asks for this when it opens, and the family's first click does not pay for it.
+ */
+export const warmGrammarChecker = () => {
+  lintText("Warm up.").catch((error) => console.error("The grammar checker could not start:", error));
+};

@@ -13,6 +13,7 @@ import { AppError } from "../errors";
 import { parseInput } from "../http/parse-input";
 import { CallLimiter } from "./call-limiter";
 import { createWritingProvider } from "./create-writing-provider";
+import { warmGrammarChecker } from "./harper-linter";
 
 const MINUTE_MS = 60_000;
 
@@ -37,7 +38,15 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
     : { mode: "offline" };
   return new Elysia({ prefix: "/writing" })
     .use(authPlugin(db))
-    .get("/status", () => status, { auth: true })
+    .get(
+      "/status",
+      () => {
+        // The tab asks for the status when it opens: the time to start the grammar checker.
+        warmGrammarChecker();
+        return status;
+      },
+      { auth: true },
+    )
     .post(
       "/check-grammar",
       ({ body, user, set }) => {
