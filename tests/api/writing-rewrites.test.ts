@@ -134,6 +134,10 @@ describe("the reported examples", () => {
     const enhanced = (await enhance(text)).improvedText;
     expect(enhanced).toContain("He told us she was a friend to many.");
     expect(enhanced).toContain("not nice");
+    // "Well liked" is said of a person: "well enjoyed" would make her a thing.
+    expect((await enhance("She was well liked. Dad liked fishing.")).improvedText).toBe(
+      "She was well liked. Dad enjoyed fishing.",
+    );
     // "Nice" said of a day is not "kind".
     expect((await enhance("It was nice. She was nice.")).improvedText).toBe("It was nice, and she was kind.");
     // A text that opens with a pronoun names nobody whose death may be reworded.

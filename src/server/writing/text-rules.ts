@@ -4,10 +4,17 @@ import { agreeingArticle } from "./articles";
 
 /**
  * A rule replacing a phrase; `from` is matched as whole words, case-insensitively, and not where
- * `unlessFollowedBy` (a regular expression) comes next: "died" may become "left us", "died of" may not.
+ * `unlessFollowedBy` (a regular expression) comes next: "died" may become "left us", "died of" may not;
+ * nor where `unlessAfter` (a regular expression for the word before) comes first: "liked" may become
+ * "enjoyed", "well liked" may not.
  * `to` may offer several wordings, best first: enhancement shows the others as alternatives.
  */
-export type PhraseRule = readonly [from: string, to: string | readonly string[], unlessFollowedBy?: string];
+export type PhraseRule = readonly [
+  from: string,
+  to: string | readonly string[],
+  unlessFollowedBy?: string,
+  unlessAfter?: string,
+];
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -20,12 +27,13 @@ const matchCase = (original: string, replacement: string) => {
 const wordingOf = (to: PhraseRule[1], choice: number) =>
   typeof to === "string" ? to : (to[Math.min(choice, to.length - 1)] ?? "");
 
-const patternOf = ([from, , unlessFollowedBy]: PhraseRule) => {
+const patternOf = ([from, , unlessFollowedBy, unlessAfter]: PhraseRule) => {
   const exception = unlessFollowedBy ? `(?!${unlessFollowedBy})` : "";
+  const notAfter = unlessAfter ? `(?<!(?<![\\p{L}])(?:${unlessAfter})\\s+)` : "";
   // Whole words only; a following "'s" still counts as the word's end ("mom's" → "mother's"). An
   // article just before the phrase is captured so it can be made to agree with the new wording.
   return new RegExp(
-    `(?<![\\p{L}\\p{N}'’])(?:(a|an)(\\s+))?${escapeRegExp(from)}(?![\\p{L}\\p{N}])(?!['’](?!s(?!\\p{L})))${exception}`,
+    `${notAfter}(?<![\\p{L}\\p{N}'’])(?:(a|an)(\\s+))?${escapeRegExp(from)}(?![\\p{L}\\p{N}])(?!['’](?!s(?!\\p{L})))${exception}`,
     "giu",
   );
 };

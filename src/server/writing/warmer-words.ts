@@ -6,7 +6,9 @@ import type { PhraseRule } from "./text-rules";
 // A next word not ending in "s": "lots of friends" is many, "lots of love" is not.
 const BEFORE_PLURAL_ONLY = "\\s+[\\p{L}'’]+(?<![sS])(?![\\p{L}'’])";
 // "liked to fish", "liked it when": "enjoyed to fish" is not English.
-const NOT_BEFORE_INFINITIVE_OR_PRONOUN = "\\s+(?:to|it|him|her|them|me|us|you|that|when|how)\\b";
+const NOT_BEFORE_INFINITIVE_OR_PRONOUN = "\\s+(?:to|it|him|her|them|me|us|you|that|when|how|by)\\b";
+// "well liked", "was liked": said of a person, "enjoyed" would make them a thing.
+const NOT_AS_PARTICIPLE = "well|was|were|is|are|be|been|being|much|widely|universally";
 
 export const INTENSIFIER_RULES: PhraseRule[] = [
   ["very very", "very"],
@@ -65,8 +67,9 @@ export const FLAT_WORD_RULES: PhraseRule[] = [
     "really liked",
     ["truly enjoyed", "took real delight in", "was truly fond of"],
     NOT_BEFORE_INFINITIVE_OR_PRONOUN,
+    NOT_AS_PARTICIPLE,
   ],
-  ["liked", ["enjoyed", "delighted in", "was fond of"], NOT_BEFORE_INFINITIVE_OR_PRONOUN],
+  ["liked", ["enjoyed", "delighted in", "was fond of"], NOT_BEFORE_INFINITIVE_OR_PRONOUN, NOT_AS_PARTICIPLE],
   ["for a long time", ["for many years", "for years", "for a great many years"]],
   ["was good at", ["had a gift for", "excelled at", "had a real talent for"]],
   ["were good at", ["had a gift for", "excelled at", "had a real talent for"]],
