@@ -74,5 +74,6 @@ export const lintText = (text: string): Promise<HarperFinding[]> =>
  * tab asks for this when it opens, and the family's first click does not pay for it.
  */
 export const warmGrammarChecker = () => {
+  if (worker) return;
   lintText("Warm up.").catch((error) => console.error("The grammar checker could not start:", error));
 };

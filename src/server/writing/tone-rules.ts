@@ -101,7 +101,8 @@ export const TONE_STYLES: Record<AiTone, ToneStyle> = {
       ["loved their", "delighted in their"],
       ["loved the", "delighted in the"],
       ["enjoyed", "relished"],
-      ["happy", "joyful"],
+      // "Happy birthday" is a greeting, not a mood.
+      ["happy", "joyful", "\\s+(?:birthday|anniversary|holidays|new year)\\b"],
       ["a sad day", "a bittersweet day"],
       ["good times", "joyful times"],
     ],
