@@ -10,7 +10,10 @@ const outfile = process.argv[2] ?? "dist/memorial";
 const embeddedSharp = resolve("src/cli/embedded-sharp.ts");
 
 const result = await Bun.build({
-  entrypoints: ["src/cli/main.ts"],
+  // The grammar checker's worker, embedded as /$bunfs/root/harper-worker.js beside the CLI's code,
+  // where src/server/writing/harper-linter.ts looks for it.
+  entrypoints: ["src/cli/main.ts", "src/server/writing/harper-worker.ts"],
+  naming: { entry: "[name].[ext]" },
   target: "bun",
   // Renamed identifiers broke Elysia's handler inference in the executable (every `{ auth: true }`
   // route answered 500: the cookie jar was never parsed); whitespace and syntax are safe.

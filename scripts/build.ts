@@ -5,8 +5,11 @@ import tailwind from "bun-plugin-tailwind";
 
 rmSync("dist/app", { recursive: true, force: true });
 const result = await Bun.build({
-  entrypoints: ["src/server/main.ts"],
+  // The grammar checker's worker is its own entry point: a Worker loads a script file at run time.
+  entrypoints: ["src/server/main.ts", "src/server/writing/harper-worker.ts"],
   outdir: "dist/app",
+  // main.js and harper-worker.js side by side, where src/server/writing/harper-linter.ts looks.
+  naming: { entry: "[name].[ext]" },
   target: "bun",
   // Renaming identifiers breaks Elysia's compiled handlers (the auth macro then answers 500):
   // keep names, drop whitespace and simplify syntax only.

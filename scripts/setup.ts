@@ -3,8 +3,8 @@
 import { existsSync, statSync } from "node:fs";
 import { findChromium } from "../src/print/find-chromium";
 
-export const run = (cmd: string[], opts: { quiet?: boolean } = {}) => {
-  const result = Bun.spawnSync(cmd, { stdout: opts.quiet ? "ignore" : "inherit", stderr: "inherit" });
+export const run = (cmd: string[]) => {
+  const result = Bun.spawnSync(cmd, { stdout: "inherit", stderr: "inherit" });
   if (result.exitCode !== 0) {
     console.error(`\n'${cmd.join(" ")}' failed (exit ${result.exitCode}).`);
     process.exit(result.exitCode ?? 1);
@@ -21,39 +21,56 @@ export const ensureDependencies = () => {
   Bun.write(marker, new Date().toISOString());
 };
 
-const APT_PACKAGES = [
+// The print engine's packages: Chromium (Debian's headless shell preferred), fonts for its own UI
+// text, and Ghostscript for the CMYK variant.
+const PRINT_PACKAGES = [
   "chromium",
   "chromium-headless-shell",
   "fonts-dejavu-core",
   "fonts-liberation",
-  "poppler-utils",
   "ghostscript",
 ];
+// poppler-utils reads the PDFs in the print tests.
+const TEST_PACKAGES = [...PRINT_PACKAGES, "poppler-utils"];
+const TEST_TOOLS = ["pdfinfo", "pdffonts", "pdftotext", "pdfimages", "pdftoppm", "gs"];
 
-// poppler-utils reads the PDFs in the print tests; Ghostscript makes the CMYK variant.
-const REQUIRED_TOOLS = ["pdfinfo", "pdffonts", "pdftotext", "pdfimages", "pdftoppm", "gs"];
+const canInstall = () => process.getuid?.() === 0 && Bun.which("apt-get") !== null;
 
-/** Makes sure a Chromium (and the PDF tools the print tests read with) is installed. */
-export const ensureChromium = () => {
-  const haveTools = REQUIRED_TOOLS.every((tool) => Bun.which(tool));
-  if (findChromium() && haveTools) return;
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot || !Bun.which("apt-get")) {
+/** apt-get install as root; true when it succeeded. */
+const aptInstall = (packages: string[]) => {
+  console.log(`Installing ${packages.join(", ")} from Debian…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const update = Bun.spawnSync(["apt-get", "update", "-qq"], { env, stdout: "ignore", stderr: "inherit" });
+  if (update.exitCode !== 0) return false;
+  const install = Bun.spawnSync(["apt-get", "install", "-y", "-qq", ...packages], {
+    env,
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  return install.exitCode === 0;
+};
+
+/** `bun run test`: Chromium and the PDF tools the print tests read with, or stop saying what to install. */
+export const ensureTestTools = () => {
+  if (findChromium() && TEST_TOOLS.every((tool) => Bun.which(tool))) return;
+  if (!canInstall()) {
     console.error(
       "Chromium, poppler-utils and Ghostscript are needed: run 'sudo apt-get install chromium chromium-headless-shell poppler-utils ghostscript'.",
     );
     process.exit(1);
   }
-  console.log("Installing Chromium, fonts and PDF tools from Debian…");
-  run(["apt-get", "update", "-qq"], { quiet: true });
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const result = Bun.spawnSync(["apt-get", "install", "-y", "-qq", ...APT_PACKAGES], {
-    env,
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  if (result.exitCode !== 0 || !findChromium()) {
+  if (!aptInstall(TEST_PACKAGES) || !findChromium()) {
     console.error("Installing Chromium with apt-get failed: see the messages above.");
     process.exit(1);
   }
+};
+
+/**
+ * `bun run start`: installs the print engine when it is missing and we may (root with apt-get).
+ * Otherwise the server starts anyway and says at start-up what to install; PDFs answer 503 until then.
+ * A CHROMIUM_PATH the operator chose is never second-guessed with an install.
+ */
+export const ensurePrintEngine = () => {
+  if (process.env.CHROMIUM_PATH || (findChromium() && Bun.which("gs"))) return;
+  if (canInstall()) aptInstall(PRINT_PACKAGES);
 };

@@ -1,8 +1,9 @@
 // `bun run start`: install, build the web app, migrate the database and serve.
 import { resolve } from "node:path";
-import { ensureDependencies, run } from "./setup";
+import { ensureDependencies, ensurePrintEngine, run } from "./setup";
 
 ensureDependencies();
+ensurePrintEngine();
 run(["bun", "scripts/build.ts"]);
 // Bun looks up a bundled HTML page's chunks relative to the working directory, so the built
 // server runs inside dist/app; the data directory is resolved against where we were started.

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import bookletCss from "./booklet/booklet.css" with { type: "text" };
 import { FONT_FILE_PATHS, FONT_STYLESHEETS } from "./booklet/font-assets.generated";
+import { bundledFilePath } from "./bundled-file";
 
 export type FontFile = { body: Uint8Array; contentType: string };
 
@@ -26,7 +27,10 @@ const expandFontImport = (specifier: string, fonts: Map<string, FontFile>) => {
     const path = FONT_FILE_PATHS[file];
     if (path === undefined) throw new Error(`${file} is not in font-assets.generated.ts: regenerate it`);
     if (!fonts.has(file))
-      fonts.set(file, { body: new Uint8Array(readFileSync(path)), contentType: "font/woff2" });
+      fonts.set(file, {
+        body: new Uint8Array(readFileSync(bundledFilePath(path))),
+        contentType: "font/woff2",
+      });
     return `src: url(${ASSET_BASE}fonts/${file}) format('woff2');`;
   });
 };

@@ -2,12 +2,12 @@
 // print with Chromium, re-plan if the real layout overflowed, then post-process per variant.
 // No web framework here: the server, the CLI and the benchmark all call this directly.
 import { WATERMARK_TEXT } from "../shared/entitlements";
+import { nameStem } from "../shared/file-name";
 import type { ProgramInput } from "../shared/schemas";
 import { BLEED_IN, PAGE_HEIGHT_IN, PAGE_WIDTH_IN } from "./booklet/page-geometry";
 import { assignPhotos, type BookletPlan, type PrintCheck, planBooklet } from "./booklet/plan-booklet";
 import { bookletFontFile } from "./booklet-styles";
 import { ChromiumPrinter, type PrintAsset } from "./chromium-printer";
-import { nameStem } from "./exports/export-file";
 import { addCropMarks, imposeBooklet, setPrintBoxes, titlePdf } from "./pdf-post-process";
 import type { PhotoAsset, PhotoLoader } from "./photo-assets";
 import { printReadyPhoto, printSizes } from "./print-ready-photos";

@@ -16,6 +16,8 @@ const configSchema = z.object({
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional,
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  /** Writing-helper calls one user may make per minute (each may cost a model call). */
+  WRITING_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

@@ -1,6 +1,7 @@
 import type { AppDatabase } from "../../db/client";
 import { openDatabase } from "../../db/client";
 import { ChromiumPrinter } from "../print/chromium-printer";
+import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import { type Config, loadConfig } from "./config";
@@ -8,10 +9,20 @@ import { type Config, loadConfig } from "./config";
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
 
+/**
+ * Without a Chromium the server still starts (everything but PDFs works) and says once what to
+ * install; each PDF call then answers 503 with the same sentence.
+ */
+const createPrinter = (config: Config) => {
+  const executablePath = findChromium(config.CHROMIUM_PATH);
+  if (!executablePath) console.warn(CHROMIUM_MISSING_MESSAGE);
+  return new ChromiumPrinter({ executablePath });
+};
+
 /** Serves the SPA for every path outside /api and the API under /api, in one process. */
 export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase }) => {
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
-  const printer = deps.printer ?? new ChromiumPrinter();
+  const printer = deps.printer ?? createPrinter(deps.config);
   const api = createApi({ ...deps, printer });
   const server = Bun.serve({
     port: deps.config.PORT,

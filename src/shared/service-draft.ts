@@ -32,32 +32,6 @@ export const applyBatchTemplate = <T extends ServiceDraft>(draft: T, template: B
 /** A week's services for a busy funeral home, with room to spare; keeps one request bounded. */
 export const MAX_BATCH_SIZE = 200;
 
-// Letters that Unicode does not decompose into a base letter and an accent.
-const UNDECOMPOSABLE: Record<string, string> = {
-  ł: "l",
-  ø: "o",
-  đ: "d",
-  ð: "d",
-  þ: "th",
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-  ı: "i",
-};
-
-/** `jose-nunez-2025-03-14`: an ASCII file name from the person's name and service date. */
-export const programFileStem = (program: { fullName: string; serviceDate: string }) => {
-  const name = program.fullName
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[łøđðþßæœı]/g, (letter) => UNDECOMPOSABLE[letter] ?? "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
-  return [name || "program", program.serviceDate.slice(0, 10)].filter(Boolean).join("-");
-};
-
 /**
  * `stem.ext`, else `stem-2.ext`, `stem-3.ext`…: never a name taken earlier in the list or
  * reported taken by `isTaken` (a file on disk), so two services never overwrite each other.

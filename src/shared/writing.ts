@@ -2,6 +2,7 @@
 // builder's AI Writer tab checks the same rules before it calls, so both say the same words.
 import { z } from "zod";
 import { AI_TONES, DEFAULT_AI_TONE, DEFAULT_TEMPLATE_TYPE, TEMPLATE_TYPES } from "./constants";
+import { aiResultSchema } from "./schemas";
 
 export const WRITING_LIMITS = {
   /** About four printed pages of life reflections: more is not one program's worth of text. */
@@ -97,3 +98,18 @@ export const splitCommaList = (value: string): string[] =>
     .split(",")
     .map((item) => item.trim())
     .filter((item) => item !== "");
+
+/**
+ * Who wrote an answer: the built-in offline rules, or the configured language model. A model that
+ * fails or adds a fact is replaced by the offline answer, so the mode is given per answer.
+ */
+export const WRITING_MODES = ["offline", "model"] as const;
+export type WritingMode = (typeof WRITING_MODES)[number];
+
+/** The spec's AI result, plus the mode that answered. */
+export const writingResultSchema = aiResultSchema.extend({ mode: z.enum(WRITING_MODES) });
+export type WritingResult = z.infer<typeof writingResultSchema>;
+
+/** GET /api/writing/status: which mode answers when nothing fails, so the tab can say so before a call. */
+export const writingStatusSchema = z.object({ mode: z.enum(WRITING_MODES), model: z.string().optional() });
+export type WritingStatus = z.infer<typeof writingStatusSchema>;

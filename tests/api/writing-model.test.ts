@@ -17,7 +17,12 @@ let warnSpy: ReturnType<typeof spyOn>;
 beforeAll(async () => {
   fake = startFakeOpenAi();
   app = await startTestApp({
-    env: { OPENAI_API_KEY: "sk-test-key", OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: "memorial-model" },
+    env: {
+      OPENAI_API_KEY: "sk-test-key",
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_MODEL: "memorial-model",
+      WRITING_CALLS_PER_MINUTE: "1000",
+    },
   });
   family = app.client();
   await family.signUp();
@@ -51,6 +56,11 @@ describe("grammar check with a model", () => {
     expect(res.status).toBe(200);
     expect(res.json.improvedText).toBe(MODEL_RESULT.improvedText);
     expect(res.json.confidence).toBe(0.93);
+    expect(res.json.mode).toBe("model");
+    expect((await family.get("/api/writing/status")).json).toEqual({
+      mode: "model",
+      model: "memorial-model",
+    });
     const issues = res.json.grammarIssues.map(
       (i: { issue: string; correction: string }) => `${i.issue}→${i.correction}`,
     );
@@ -95,6 +105,8 @@ describe("grammar check with a model", () => {
     );
     const res = await family.post("/api/writing/check-grammar", { text: TEXT });
     expect(res.json).toEqual(await offline.checkGrammar({ text: TEXT }));
+    // The family is told honestly that the offline rules answered, not the model.
+    expect(res.json.mode).toBe("offline");
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("added facts not in the input");
     expect(warnings[0]).toContain("Boston");

@@ -1,6 +1,7 @@
 // The writing helper offline (no OPENAI_API_KEY): every call, every refusal, and the promise that
 // nothing it writes invents a fact.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { PhraseRule } from "../../src/server/writing/text-rules";
 import { AI_TONES, TEMPLATE_TYPES } from "../../src/shared/constants";
 import { aiResultSchema } from "../../src/shared/schemas";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
@@ -9,7 +10,8 @@ let app: TestApp;
 let family: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Far more calls than a family makes in a minute: the limit has its own test.
+  app = await startTestApp({ env: { WRITING_CALLS_PER_MINUTE: "1000" } });
   family = app.client();
   await family.signUp();
 });
@@ -64,11 +66,83 @@ describe("sign-in", () => {
   });
 });
 
+describe("call limit", () => {
+  test("past its calls per minute a user gets 429 with a clear message; another user is not affected", async () => {
+    const limited = await startTestApp({ env: { WRITING_CALLS_PER_MINUTE: "3" } });
+    try {
+      const first = limited.client();
+      const second = limited.client();
+      await first.signUp();
+      await second.signUp();
+      // Parallel calls are counted as they arrive: a burst cannot slip past the limit.
+      const burst = await Promise.all(
+        ["check-grammar", "enhance", "adjust-tone", "enhance", "check-grammar"].map((path) =>
+          first.post(`/api/writing/${path}`, { text: "She loved her garden." }),
+        ),
+      );
+      expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
+      const refused = burst.find((r) => r.status === 429);
+      expect(refused?.json.message).toBe(
+        "You are using the writing helper faster than it can answer. Please wait a minute and try again.",
+      );
+      expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await first.post("/api/writing/generate-template", { details: { name: "Ann" } })).status).toBe(
+        429,
+      );
+      expect(
+        (await second.post("/api/writing/check-grammar", { text: "She loved her garden." })).status,
+      ).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe("mode", () => {
+  test("status says the offline rules answer when no model is configured", async () => {
+    const res = await family.get("/api/writing/status");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ mode: "offline" });
+    expect((await app.client().get("/api/writing/status")).status).toBe(401);
+  });
+});
+
+describe("a 10 KB body of short sentences", () => {
+  const SHORT_SENTENCES = "a. ".repeat(3333);
+
+  test("every text call answers it, and the server keeps answering others meanwhile", async () => {
+    let settled = false;
+    const grammar = family.post("/api/writing/check-grammar", { text: SHORT_SENTENCES }).finally(() => {
+      settled = true;
+    });
+    // The grammar checker runs in its own thread: the request thread is free for other requests.
+    await Bun.sleep(20);
+    expect((await family.get("/api/health")).status).toBe(200);
+    expect(settled).toBe(false);
+    expect((await grammar).status).toBe(200);
+    for (const [path, extra] of [
+      ["enhance", { context: "" }],
+      ["adjust-tone", { tone: "formal" }],
+    ] as const) {
+      const res = await family.post(`/api/writing/${path}`, { text: SHORT_SENTENCES, ...extra });
+      expect(res.status).toBe(200);
+      expect(res.json.improvedText.length).toBeGreaterThan(3000);
+    }
+  });
+
+  test("the sentence rules split it into its 3,333 sentences", async () => {
+    const { splitSentences } = await import("../../src/server/writing/text-rules");
+    expect(splitSentences(SHORT_SENTENCES)).toHaveLength(3333);
+  });
+});
+
 describe("check-grammar", () => {
   test("finds and fixes real mistakes, and leaves unknown names as written", async () => {
     const res = await family.post("/api/writing/check-grammar", { text: MISTAKES });
     expect(res.status).toBe(200);
     const result = aiResultSchema.parse(res.json);
+    // No model is configured: the answer says the offline rules wrote it.
+    expect(res.json.mode).toBe("offline");
     expect(result.improvedText).toBe(
       "There is no one who didn't feel welcome in her kitchen. Siobhan Kowalczyk taught a lot of children in Dayton for 32 years.",
     );
@@ -234,8 +308,8 @@ describe("adjust-tone", () => {
   });
 
   test("softens words the tone calls for", async () => {
-    expect(await toneOf("peaceful", "After a long battle with illness, she died in her sleep.")).toContain(
-      "journey with illness, she passed from this life in her sleep.",
+    expect(await toneOf("peaceful", "Mom died in her sleep after a long battle with illness.")).toContain(
+      "Mom passed from this life in her sleep after a long journey with illness.",
     );
     expect(await toneOf("heartfelt", "Grandpa died in 2019.")).toContain("Grandpa left us in 2019.");
   });
@@ -337,15 +411,19 @@ describe("phrase banks", () => {
 
   test("tone and enhancement phrases name no person, place, date or number", async () => {
     const { TONE_STYLES } = await import("../../src/server/writing/tone-rules");
-    const { ENHANCE_RULES } = await import("../../src/server/writing/enhance-rules");
+    const { FLAT_WORD_RULES, INTENSIFIER_RULES } = await import("../../src/server/writing/warmer-words");
+    const wordings = (rules: readonly PhraseRule[]) =>
+      rules.flatMap((r) => (typeof r[1] === "string" ? [r[1]] : r[1]));
     const phrases = [
       ...Object.values(TONE_STYLES).flatMap((s) => [
         s.opening,
         s.closing,
         s.tip,
-        ...s.rules.map((r) => r[1]),
+        ...(s.ownPassing ? [s.ownPassing] : []),
+        ...wordings(s.rules),
       ]),
-      ...ENHANCE_RULES.map((r) => r[1]),
+      ...wordings(INTENSIFIER_RULES),
+      ...wordings(FLAT_WORD_RULES),
     ];
     expect(phrases.length).toBeGreaterThan(50);
     for (const phrase of phrases) expect(innerCapitalsOrDigits(phrase)).toEqual([]);

@@ -37,7 +37,7 @@ test("a week's spreadsheet becomes one 8-page PDF per row; a second run never ov
     "eleanor-mae-whitfield-2025-03-14.pdf",
     "harold-hal-jenkins-2025-03-15.pdf",
     "jose-luis-nunez-2025-03-16.pdf",
-    "margaret-o-brien-2025-03-17.pdf",
+    "margaret-obrien-2025-03-17.pdf",
     "samuel-okafor-2025-03-18.pdf",
   ]);
   for (const name of names) {

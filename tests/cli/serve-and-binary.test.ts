@@ -5,6 +5,7 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { sampleProgram } from "../../src/shared/sample-program";
+import { expectBuiltAppPrints } from "../support/built-app-prints";
 import { expectServedApp } from "../support/served-app";
 import { makeTempDir } from "../support/test-app";
 import { photoForm, pngImage } from "../support/test-images";
@@ -21,7 +22,7 @@ const tempDir = () => {
 };
 
 /** Starts `serve` on a free port, checks the API and the SPA answer, then stops it. */
-const checkServe = async (command: string[], cwd: string) => {
+const checkServe = async (command: string[], cwd: string, { prints = false } = {}) => {
   const proc = Bun.spawn([...command, "serve", "--port", "0", "--host", "127.0.0.1"], {
     cwd,
     env: { ...process.env, MEMORIAL_DATA_DIR: join(cwd, "data"), XDG_CACHE_HOME: join(cwd, "cache") },
@@ -42,6 +43,7 @@ const checkServe = async (command: string[], cwd: string) => {
       body: photoForm(await pngImage(300, 200), "photo.png", "image/png"),
     });
     expect(upload.status).toBe(201);
+    if (prints) await expectBuiltAppPrints(url as string, cookie);
   } finally {
     proc.kill("SIGTERM");
     await proc.exited;
@@ -64,7 +66,7 @@ test("the compiled binary migrates and serves from an empty folder", async () =>
   });
   expect(migrate.exitCode).toBe(0);
   expect(migrate.stdout.toString()).toContain("migration");
-  await checkServe([binary], dir);
+  await checkServe([binary], dir, { prints: true });
 
   // The binary carries the booklet's fonts: it prints a PDF with them embedded, away from the repo.
   const programFile = join(dir, "program.json");
@@ -79,4 +81,4 @@ test("the compiled binary migrates and serves from an empty folder", async () =>
   const fonts = Bun.spawnSync(["pdffonts", join(dir, "program.pdf")]).stdout.toString();
   expect(fonts).toContain("Gelasio");
   expect(fonts).not.toContain("Type 3");
-}, 90_000);
+}, 180_000);

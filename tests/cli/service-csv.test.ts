@@ -3,12 +3,7 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { BATCH_TEMPLATES } from "../../src/shared/constants";
 import { formatCsvProblem, parseServiceCsv } from "../../src/shared/service-csv";
-import {
-  applyBatchTemplate,
-  emptyServiceDraft,
-  programFileStem,
-  toProgramInput,
-} from "../../src/shared/service-draft";
+import { applyBatchTemplate, emptyServiceDraft, toProgramInput } from "../../src/shared/service-draft";
 import { fixture } from "./run-cli";
 
 const read = (name: string) => readFileSync(fixture(name), "utf8");
@@ -114,13 +109,4 @@ test("the payload is the spec's: the draft plus empty program fields", () => {
     backgroundImage: "",
     designToolIntegration: "",
   });
-});
-
-test("file names are ASCII from the name and the service date", () => {
-  expect(programFileStem({ fullName: "José Luis Núñez", serviceDate: "2025-03-16T14:00" })).toBe(
-    "jose-luis-nunez-2025-03-16",
-  );
-  expect(programFileStem({ fullName: "Łucja Żółć", serviceDate: "" })).toBe("lucja-zolc");
-  expect(programFileStem({ fullName: "Zoë Ångström-Øye", serviceDate: "" })).toBe("zoe-angstrom-oye");
-  expect(programFileStem({ fullName: "李小龍", serviceDate: "2025-01-01T10:00" })).toBe("program-2025-01-01");
 });

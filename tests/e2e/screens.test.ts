@@ -28,6 +28,9 @@ test("signed-out visitors get login, register and the landing page for every oth
   await page.goto("/");
   await page.getByRole("heading", { name: LANDING }).waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await page.getByRole("contentinfo").textContent()).toContain(
+    `© ${new Date().getFullYear()} Keepsake`,
+  );
   await screenshot(page, "12-landing-phone");
 }, 60_000);
 

@@ -46,16 +46,19 @@ export const auditAccessibility = async (page: Page): Promise<A11yViolation[]> =
 };
 
 /**
- * Starts the app (with `env`, read once the file's other set-up has run) and a browser for this test file and closes both afterwards; every test gets
- * its own browser context (cookies, storage) from `newPage`, closed after the test.
+ * Starts the app and a browser for this test file and closes both afterwards; every test gets
+ * its own browser context (cookies, storage) from `newPage`, closed after the test. `env` as a
+ * function is read once the file's other set-up has run (a fake service's address).
  */
-export const setupE2eApp = (options: { env?: () => Record<string, string> } = {}) => {
+export const setupE2eApp = (
+  options: { env?: Record<string, string> | (() => Record<string, string>) } = {},
+) => {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp({ env: options.env?.() });
+    app = await startTestApp({ env: typeof options.env === "function" ? options.env() : options.env });
     browser = await launchBrowser();
   });
   afterEach(async () => {

@@ -1,9 +1,10 @@
 // Every PDF of a batch in one download: a ZIP, or one combined PDF for a print shop. Each program
 // goes through the same path as its own PDF download (ownership, watermark rule, print engine).
 import type { PdfVariant } from "../../print/render-program-pdf";
+import { programFileStem } from "../../shared/file-name";
 import { mapWithConcurrency } from "../../shared/map-with-concurrency";
 import type { User } from "../../shared/schemas";
-import { MAX_BATCH_SIZE, programFileStem, uniqueFileNames } from "../../shared/service-draft";
+import { MAX_BATCH_SIZE, uniqueFileNames } from "../../shared/service-draft";
 import { AppError } from "../errors";
 import { type PrintServiceDeps, programPdf } from "../print/service";
 import { getProgram } from "../programs/service";

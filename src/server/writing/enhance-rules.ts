@@ -1,37 +1,40 @@
-// Offline enhancement: stronger words for weak ones, print-friendly paragraphs, and advice on what
-// the family could add. The advice asks for facts; it never supplies them.
-import { joinParagraphs, type PhraseRule, splitParagraphs, splitSentences, wordCount } from "./text-rules";
+// Offline enhancement: warmer words for flat ones, a smoother rhythm, print-friendly paragraphs,
+// alternatives to choose from, and advice on what the family could add. The advice asks for facts;
+// it never supplies them.
+import { varyRepeatedPronoun } from "./honored-person";
+import { dropRepeatedSubject, joinChoppySentences } from "./sentence-flow";
+import { joinParagraphs, replacePhrases, splitParagraphs, splitSentences, wordCount } from "./text-rules";
+import { FLAT_WORD_RULES, INTENSIFIER_RULES } from "./warmer-words";
 
-export const ENHANCE_RULES: PhraseRule[] = [
-  ["very very", "very"],
-  ["really really", "really"],
-  ["worked very hard", "worked tirelessly"],
-  ["worked really hard", "worked tirelessly"],
-  ["very much loved", "dearly loved"],
-  ["very loved", "dearly loved"],
-  ["really loved", "truly loved"],
-  ["very good", "wonderful"],
-  ["really good", "wonderful"],
-  ["very nice", "lovely"],
-  ["really nice", "lovely"],
-  ["very special", "truly special"],
-  ["very funny", "hilarious"],
-  ["very smart", "brilliant"],
-  ["very proud", "immensely proud"],
-  ["very happy", "overjoyed"],
-  ["very beautiful", "stunning"],
-  ["very big", "enormous"],
-  ["very small", "tiny"],
-  ["very tired", "exhausted"],
-  ["got married", "married"],
-  ["got to know", "came to know"],
-  ["gonna", "going to"],
-  ["wanna", "want to"],
-  ["gotta", "have to"],
-  ["kinda", "rather"],
-  ["sorta", "rather"],
-  ["stuff", "things"],
-];
+/** The enhanced wording of `text`; `choice` picks among the wordings a flat word offers (0 is the best). */
+export const enhanceWording = (text: string, choice = 0) =>
+  breakLongParagraphs(
+    varyRepeatedPronoun(
+      dropRepeatedSubject(
+        joinChoppySentences(replacePhrases(replacePhrases(text, INTENSIFIER_RULES), FLAT_WORD_RULES, choice)),
+      ),
+    ),
+  );
+
+const MAX_ALTERNATIVES = 3;
+
+/**
+ * Other ways to say what enhancement changed, for the family to pick from: the changed sentences
+ * with the second and third wording of each flat word, e.g. 'Or: "Dad delighted in fishing, and he
+ * was warm-hearted."'.
+ */
+export const alternativePhrasings = (text: string, enhanced: string) => {
+  const chosen = new Set(splitParagraphs(enhanced).flatMap(splitSentences));
+  const alternatives: string[] = [];
+  for (let choice = 1; choice < MAX_ALTERNATIVES; choice++) {
+    const changed = splitParagraphs(enhanceWording(text, choice))
+      .flatMap(splitSentences)
+      .filter((sentence) => !chosen.has(sentence));
+    const phrasing = changed.slice(0, 2).join(" ");
+    if (phrasing !== "" && !alternatives.includes(phrasing)) alternatives.push(phrasing);
+  }
+  return alternatives.map((phrasing) => `Or, in other words: "${phrasing}"`);
+};
 
 /** A wall of text is hard to read at a service: long paragraphs are broken after every few sentences. */
 const MAX_SENTENCES_PER_PARAGRAPH = 5;

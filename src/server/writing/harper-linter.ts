@@ -1,75 +1,79 @@
 import { existsSync } from "node:fs";
-import { basename, join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createBinaryModuleFromUrl, Dialect, LocalLinter, type Suggestion, SuggestionKind } from "harper.js";
-// A file import, not harper.js/binary: that module finds its WebAssembly through
-// `new URL(..., import.meta.url)`, which points nowhere once Bun.build has bundled the server.
-// Bun copies a file import into the bundle's folder instead.
-import bundledWasmPath from "../../../node_modules/harper.js/dist/harper_wasm_bg.wasm" with { type: "file" };
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { HarperFinding } from "./harper-engine";
+import type { LintReply, LintRequest } from "./harper-worker";
 
-/** One finding of harper, as plain data (harper's own objects live in WebAssembly memory). */
-export type HarperFinding = {
-  start: number;
-  end: number;
-  problem: string;
-  kind: string;
-  message: string;
-  /** What each of harper's suggestions would put in place of `problem`, best first. */
-  replacements: string[];
-};
-
-const replacementFor = (problem: string, suggestion: Suggestion) => {
-  const kind = suggestion.kind();
-  if (kind === SuggestionKind.Remove) return "";
-  const text = suggestion.get_replacement_text();
-  return kind === SuggestionKind.InsertAfter ? problem + text : text;
-};
-
-// Unbundled, the import is the file's absolute path; bundled with a public path it is "/name-hash.wasm"
-// beside the bundle.
-const wasmFile = () =>
-  existsSync(bundledWasmPath) ? bundledWasmPath : join(import.meta.dir, basename(bundledWasmPath));
-
-let linter: Promise<LocalLinter> | undefined;
+export type { HarperFinding } from "./harper-engine";
 
 /**
- * The process's single harper linter. Loading the WebAssembly takes over a second, so it is made once
- * and reused; `warmHarper()` at start-up keeps that second out of the first request.
+ * The worker's script: beside this module in the source tree; in the bundle (dist/app) and the
+ * compiled binary the build scripts emit it as harper-worker.js beside the server's own code.
  */
-const getLinter = () => {
-  linter ??= (async () => {
-    const binary = createBinaryModuleFromUrl(pathToFileURL(wasmFile()).href, "full");
-    const instance = new LocalLinter({ binary, dialect: Dialect.American });
-    await instance.setup();
-    // The first lint builds harper's internal tables; do it now rather than in a family's request.
-    await instance.lint("Warm up.", { language: "plaintext" });
-    return instance;
-  })();
-  return linter;
+const workerScript = () => {
+  const source = fileURLToPath(new URL("./harper-worker.ts", import.meta.url));
+  return existsSync(source) ? source : join(import.meta.dir, "harper-worker.js");
 };
 
-export const warmHarper = () => {
-  getLinter().catch((error) => console.error("harper.js could not load its grammar rules", error));
+type Pending = { resolve: (findings: HarperFinding[]) => void; reject: (error: Error) => void };
+
+// Bun's Worker; the DOM typings the web app needs do not declare ref/unref.
+type BunWorker = Worker & { ref(): void; unref(): void };
+
+let worker: BunWorker | undefined;
+let nextId = 0;
+const pending = new Map<number, Pending>();
+
+const failAll = (error: Error) => {
+  for (const waiting of pending.values()) waiting.reject(error);
+  pending.clear();
 };
 
-export const lintText = async (text: string): Promise<HarperFinding[]> => {
-  const instance = await getLinter();
-  const lints = await instance.lint(text, { language: "plaintext" });
-  return lints.map((lint) => {
-    const span = lint.span();
-    const suggestions = lint.suggestions();
-    const problem = lint.get_problem_text();
-    const finding: HarperFinding = {
-      start: span.start,
-      end: span.end,
-      problem,
-      kind: lint.lint_kind(),
-      message: lint.message(),
-      replacements: suggestions.map((s) => replacementFor(problem, s)),
-    };
-    for (const s of suggestions) s.free();
-    span.free();
-    lint.free();
-    return finding;
+/**
+ * Referenced only while a lint is pending: an idle worker must not keep a finished process (a test,
+ * a CLI command) alive, and a pending one must keep it alive until the answer arrives.
+ */
+const holdProcessWhilePending = () => {
+  if (pending.size > 0) worker?.ref();
+  else worker?.unref();
+};
+
+/** Started on the first lint, not at server start: a server nobody asks for grammar never loads harper. */
+const getWorker = () => {
+  if (worker) return worker;
+  const started = new Worker(workerScript()) as BunWorker;
+  started.onmessage = ({ data }: MessageEvent<LintReply>) => {
+    const waiting = pending.get(data.id);
+    pending.delete(data.id);
+    holdProcessWhilePending();
+    if (!waiting) return;
+    if ("error" in data) waiting.reject(new Error(`harper.js failed: ${data.error}`));
+    else waiting.resolve(data.findings);
+  };
+  started.onerror = (event) => {
+    // A worker that could not start (or died) is replaced on the next call.
+    worker = undefined;
+    started.terminate();
+    failAll(new Error(`the grammar checker stopped: ${event.message}`));
+  };
+  worker = started;
+  return started;
+};
+
+/** Harper's findings for `text`, computed off the request thread. */
+export const lintText = (text: string): Promise<HarperFinding[]> =>
+  new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    getWorker().postMessage({ id, text } satisfies LintRequest);
+    holdProcessWhilePending();
   });
+
+/**
+ * Starts the grammar checker without waiting for it: loading harper takes seconds, so the AI Writer
+ * tab asks for this when it opens, and the family's first click does not pay for it.
+ */
+export const warmGrammarChecker = () => {
+  if (worker) return;
+  lintText("Warm up.").catch((error) => console.error("The grammar checker could not start:", error));
 };

@@ -7,8 +7,8 @@ export type GrammarIssue = AiResult["grammarIssues"][number];
 export type GrammarCheck = {
   improvedText: string;
   grammarIssues: GrammarIssue[];
-  /** Findings left for the family to decide, such as names harper does not know. */
-  unresolved: number;
+  /** Words harper flagged but that were left for the family to decide, such as names it does not know. */
+  leftAsWritten: string[];
   /** Fixes applied where harper offered more than one choice. */
   ambiguous: number;
   confidence: number;
@@ -18,11 +18,22 @@ const startsWithCapital = (word: string) => /^\p{Lu}/u.test(word);
 
 /**
  * Harper does not know most family names ("Siobhan", "Kowalczyk") and suggests dictionary words for them.
- * A program must spell every name right, so a spelling fix to a capitalised word is never applied: it is
- * listed for the family to check instead.
+ * A program must spell every name right, so a spelling or capitalisation fix to a capitalised word is
+ * never applied: it is listed for the family to check instead.
  */
 const isProbablyName = (finding: HarperFinding) =>
-  (finding.kind === "Spelling" || finding.kind === "Typo") && startsWithCapital(finding.problem);
+  startsWithCapital(finding.problem) &&
+  (finding.kind === "Spelling" ||
+    finding.kind === "Typo" ||
+    // "Ida's" → "IDA's": a name harper mistakes for an acronym.
+    finding.replacements.every((r) => r.toLowerCase() === finding.problem.toLowerCase()));
+
+// Fixes harper often gets wrong in a program's sentences ("a friend to many" is not "too many"):
+// listed for the family to decide, never applied by themselves.
+const DOUBTFUL_FIXES = new Set(["to→too"]);
+
+const isDoubtful = (finding: HarperFinding) =>
+  DOUBTFUL_FIXES.has(`${finding.problem.toLowerCase()}→${finding.replacements[0]?.toLowerCase()}`);
 
 // Harper writes Markdown code marks (`their`); a family reads quotation marks.
 const readable = (message: string) => message.replace(/`([^`]*)`/g, '"$1"');
@@ -33,9 +44,11 @@ const issueFor = (finding: HarperFinding, applied: boolean): GrammarIssue => {
     return {
       issue: finding.problem,
       correction: finding.problem,
-      explanation: best
-        ? `Check the spelling of "${finding.problem}". If it is a name, keep it as written; otherwise did you mean "${best}"?`
-        : `Check "${finding.problem}": ${readable(finding.message)}`,
+      explanation: isDoubtful(finding)
+        ? `Check "${finding.problem}": ${readable(finding.message)} It was left as written, as it is often right.`
+        : best
+          ? `Check the spelling of "${finding.problem}". If it is a name, keep it as written; otherwise did you mean "${best}"?`
+          : `Check "${finding.problem}": ${readable(finding.message)}`,
     };
   }
   const alternatives = [...new Set(others)].filter((o) => o !== best);
@@ -59,30 +72,54 @@ const confidenceOf = (applied: number, ambiguous: number, unresolved: number) =>
   return Math.round(Math.min(0.9, Math.max(0.4, score)) * 100) / 100;
 };
 
-/** Grammar and spelling with harper.js, applied from the end so earlier offsets stay valid. */
-export const checkGrammarOffline = async (text: string): Promise<GrammarCheck> => {
+type Pass = {
+  text: string;
+  applied: number;
+  ambiguous: number;
+  leftAsWritten: string[];
+  issues: GrammarIssue[];
+};
+
+/** One round of harper's fixes, applied from the end so earlier offsets stay valid. */
+const fixOnce = async (text: string): Promise<Pass> => {
   const findings = await lintText(text);
-  let improvedText = text;
-  let applied = 0;
-  let ambiguous = 0;
-  let unresolved = 0;
-  const issues: GrammarIssue[] = [];
+  const pass: Pass = { text, applied: 0, ambiguous: 0, leftAsWritten: [], issues: [] };
   let lastStart = Number.POSITIVE_INFINITY;
   for (const finding of [...findings].sort((a, b) => b.start - a.start)) {
     const fits = text.slice(finding.start, finding.end) === finding.problem && finding.end <= lastStart;
     const replacement = finding.replacements[0];
-    const apply = fits && replacement !== undefined && !isProbablyName(finding);
+    const apply = fits && replacement !== undefined && !isProbablyName(finding) && !isDoubtful(finding);
     if (apply) {
-      improvedText = improvedText.slice(0, finding.start) + replacement + improvedText.slice(finding.end);
+      pass.text = pass.text.slice(0, finding.start) + replacement + pass.text.slice(finding.end);
       lastStart = finding.start;
-      applied++;
-      if (new Set(finding.replacements).size > 1) ambiguous++;
+      pass.applied++;
+      if (new Set(finding.replacements).size > 1) pass.ambiguous++;
     } else {
-      unresolved++;
+      pass.leftAsWritten.push(finding.problem);
     }
-    issues.push(issueFor(finding, apply));
+    pass.issues.push(issueFor(finding, apply));
   }
-  issues.reverse();
+  pass.issues.reverse();
+  return pass;
+};
+
+// One fix can call for another ("a very good" → "a excellent" → "an excellent"); past this many
+// rounds the text is left for the family to read.
+const MAX_ROUNDS = 3;
+
+/** Grammar and spelling with harper.js, fixed until harper finds nothing more it can fix. */
+export const checkGrammarOffline = async (text: string): Promise<GrammarCheck> => {
+  let pass = await fixOnce(text);
+  let { applied, ambiguous } = pass;
+  const issues = [...pass.issues];
+  for (let round = 1; round < MAX_ROUNDS && pass.applied > 0; round++) {
+    pass = await fixOnce(pass.text);
+    applied += pass.applied;
+    ambiguous += pass.ambiguous;
+    issues.push(...pass.issues.filter((issue) => issue.correction !== issue.issue));
+  }
+  const { leftAsWritten } = pass;
+  const improvedText = pass.text;
   // Harper leaves spacing alone ("1931 .", "us.There"); the print needs it tidy.
   const tidied = tidyText(improvedText);
   if (tidied !== improvedText.trim()) {
@@ -97,8 +134,8 @@ export const checkGrammarOffline = async (text: string): Promise<GrammarCheck> =
   return {
     improvedText: tidied,
     grammarIssues: issues,
-    unresolved,
+    leftAsWritten,
     ambiguous,
-    confidence: confidenceOf(applied, ambiguous, unresolved),
+    confidence: confidenceOf(applied, ambiguous, leftAsWritten.length),
   };
 };

@@ -1,6 +1,7 @@
-import type { AiResult } from "../../shared/schemas";
-import { breakLongParagraphs, ENHANCE_RULES, enhancementSuggestions } from "./enhance-rules";
+import { alternativePhrasings, enhancementSuggestions, enhanceWording } from "./enhance-rules";
+import { rewordOwnPassing } from "./honored-person";
 import { checkGrammarOffline } from "./offline-grammar";
+import { rewriteOrOriginal } from "./own-output-check";
 import { draftTemplate } from "./templates";
 import { replacePhrases, tidyText } from "./text-rules";
 import { stripToneFrame, TONE_STYLES } from "./tone-rules";
@@ -9,6 +10,9 @@ import type { WritingProvider } from "./writing-provider";
 // Rewording by rules is reliable but plain; these say so honestly (the badge is "default" above 0.8).
 const REWRITE_CONFIDENCE = 0.7;
 const TEMPLATE_CONFIDENCE = 0.75;
+
+export const NOTHING_TO_REWORD =
+  "The wording already reads well: the offline rules found no flat words or choppy sentences to change.";
 
 const grammarSuggestions = (issues: number, unresolved: number) => {
   if (issues === 0) {
@@ -29,15 +33,21 @@ export const createOfflineProvider = (): WritingProvider => ({
     return {
       improvedText: check.improvedText,
       grammarIssues: check.grammarIssues,
-      suggestions: grammarSuggestions(check.grammarIssues.length, check.unresolved),
+      suggestions: grammarSuggestions(check.grammarIssues.length, check.leftAsWritten.length),
       confidence: check.confidence,
+      mode: "offline",
     };
   },
 
   async enhance({ text, context }) {
     const check = await checkGrammarOffline(text);
-    const improvedText = breakLongParagraphs(tidyText(replacePhrases(check.improvedText, ENHANCE_RULES)));
-    const suggestions = enhancementSuggestions(improvedText, context);
+    const improvedText = await rewriteOrOriginal(enhanceWording(check.improvedText), check);
+    const suggestions = [
+      // Said plainly, so an unchanged text is not mistaken for a helper that did nothing.
+      ...(improvedText === check.improvedText ? [NOTHING_TO_REWORD] : []),
+      ...alternativePhrasings(check.improvedText, improvedText),
+      ...enhancementSuggestions(improvedText, context),
+    ];
     return {
       improvedText,
       grammarIssues: check.grammarIssues,
@@ -46,31 +56,37 @@ export const createOfflineProvider = (): WritingProvider => ({
           ? suggestions
           : ["Read it aloud once before printing: you will hear anything that does not yet sound like you."],
       confidence: REWRITE_CONFIDENCE,
+      mode: "offline",
     };
   },
 
   async adjustTone({ text, tone }) {
     const style = TONE_STYLES[tone];
     const check = await checkGrammarOffline(stripToneFrame(text));
-    let body = tidyText(replacePhrases(check.improvedText, style.rules));
+    const ownPassing = style.ownPassing;
+    let body = check.improvedText;
+    if (ownPassing) body = rewordOwnPassing(body, ownPassing);
+    body = replacePhrases(body, style.rules);
     // Exclamation marks read as casual in a formal program.
     if (tone === "formal") body = body.replace(/!+/g, ".");
-    const improvedText = [style.opening, body, style.closing].filter((p) => p !== "").join("\n\n");
+    body = await rewriteOrOriginal(tidyText(body), check);
     return {
-      improvedText,
+      improvedText: [style.opening, body, style.closing].join("\n\n"),
       grammarIssues: check.grammarIssues,
       suggestions: [style.tip],
       confidence: REWRITE_CONFIDENCE,
+      mode: "offline",
     };
   },
 
-  async generateTemplate({ type, details }): Promise<AiResult> {
+  async generateTemplate({ type, details }) {
     const draft = draftTemplate(type, details);
     return {
       improvedText: draft.text,
       grammarIssues: [],
       suggestions: draft.suggestions,
       confidence: TEMPLATE_CONFIDENCE,
+      mode: "offline",
     };
   },
 });

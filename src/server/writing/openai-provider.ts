@@ -1,6 +1,6 @@
 import OpenAI from "openai";
-import { type AiResult, aiResultSchema } from "../../shared/schemas";
-import { WRITING_LIMITS } from "../../shared/writing";
+import { aiResultSchema } from "../../shared/schemas";
+import { WRITING_LIMITS, type WritingResult } from "../../shared/writing";
 import { findInventedFacts } from "./fact-guard";
 import { enhancePrompt, grammarPrompt, SYSTEM_PROMPT, templatePrompt, tonePrompt } from "./prompts";
 import type { WritingProvider } from "./writing-provider";
@@ -59,7 +59,7 @@ export const createOpenAiProvider = (
     maxRetries: 0,
   });
 
-  const ask = async (prompt: string, sources: readonly string[]): Promise<AiResult> => {
+  const ask = async (prompt: string, sources: readonly string[]): Promise<WritingResult> => {
     const completion = await client.chat.completions.create({
       model: settings.model,
       temperature: 0.2,
@@ -81,13 +81,14 @@ export const createOpenAiProvider = (
       ...parsed.data,
       grammarIssues: parsed.data.grammarIssues.slice(0, MAX_LIST),
       suggestions: parsed.data.suggestions.slice(0, MAX_LIST),
+      mode: "model",
     };
   };
 
   const orOffline = async (
     operation: string,
-    model: () => Promise<AiResult>,
-    fallback: () => Promise<AiResult>,
+    model: () => Promise<WritingResult>,
+    fallback: () => Promise<WritingResult>,
   ) => {
     try {
       return await model();

@@ -1,11 +1,20 @@
 // Small, predictable text rules shared by enhancement and tone: they change wording and layout,
 // never the facts in the text.
+import { agreeingArticle } from "./articles";
 
 /**
  * A rule replacing a phrase; `from` is matched as whole words, case-insensitively, and not where
- * `unlessFollowedBy` (a regular expression) comes next: "died" may become "left us", "died of" may not.
+ * `unlessFollowedBy` (a regular expression) comes next: "died" may become "left us", "died of" may not;
+ * nor where `unlessAfter` (a regular expression for the word before) comes first: "liked" may become
+ * "enjoyed", "well liked" may not.
+ * `to` may offer several wordings, best first: enhancement shows the others as alternatives.
  */
-export type PhraseRule = readonly [from: string, to: string, unlessFollowedBy?: string];
+export type PhraseRule = readonly [
+  from: string,
+  to: string | readonly string[],
+  unlessFollowedBy?: string,
+  unlessAfter?: string,
+];
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -14,17 +23,36 @@ const matchCase = (original: string, replacement: string) => {
   return replacement[0]?.toUpperCase() + replacement.slice(1);
 };
 
-/** Applies each rule in order; a capitalised match gives a capitalised replacement. */
-export const replacePhrases = (text: string, rules: readonly PhraseRule[]) =>
-  rules.reduce((current, [from, to, unlessFollowedBy]) => {
-    const exception = unlessFollowedBy ? `(?!${unlessFollowedBy})` : "";
-    // Whole words only; a following "'s" still counts as the word's end ("mom's" → "mother's").
-    const pattern = new RegExp(
-      `(?<![\\p{L}\\p{N}'’])${escapeRegExp(from)}(?![\\p{L}\\p{N}])(?!['’](?!s(?!\\p{L})))${exception}`,
-      "giu",
-    );
-    return current.replace(pattern, (match) => matchCase(match, to));
-  }, text);
+/** The wording a rule gives for `choice` (0 is the best); a rule with fewer wordings repeats its last. */
+const wordingOf = (to: PhraseRule[1], choice: number) =>
+  typeof to === "string" ? to : (to[Math.min(choice, to.length - 1)] ?? "");
+
+const patternOf = ([from, , unlessFollowedBy, unlessAfter]: PhraseRule) => {
+  const exception = unlessFollowedBy ? `(?!${unlessFollowedBy})` : "";
+  const notAfter = unlessAfter ? `(?<!(?<![\\p{L}])(?:${unlessAfter})\\s+)` : "";
+  // Whole words only; a following "'s" still counts as the word's end ("mom's" → "mother's"). An
+  // article just before the phrase is captured so it can be made to agree with the new wording.
+  return new RegExp(
+    `${notAfter}(?<![\\p{L}\\p{N}'’])(?:(a|an)(\\s+))?${escapeRegExp(from)}(?![\\p{L}\\p{N}])(?!['’](?!s(?!\\p{L})))${exception}`,
+    "giu",
+  );
+};
+
+/**
+ * Applies each rule in order; a capitalised match gives a capitalised replacement, and "a"/"an" in
+ * front of it changes to fit ("a very proud" → "an immensely proud").
+ */
+export const replacePhrases = (text: string, rules: readonly PhraseRule[], choice = 0) =>
+  rules.reduce(
+    (current, rule) =>
+      current.replace(patternOf(rule), (match, article: string | undefined, space: string | undefined) => {
+        const wording = wordingOf(rule[1], choice);
+        if (article === undefined) return matchCase(match, wording);
+        const phrase = match.slice(article.length + (space?.length ?? 0));
+        return `${agreeingArticle(article, wording)}${space}${matchCase(phrase, wording)}`;
+      }),
+    text,
+  );
 
 /** Paragraphs as the family typed them: blank lines separate them. */
 export const splitParagraphs = (text: string) =>
@@ -35,17 +63,19 @@ export const splitParagraphs = (text: string) =>
 
 export const joinParagraphs = (paragraphs: readonly string[]) => paragraphs.join("\n\n");
 
-// A full stop after these does not end a sentence: "at 10 a.m. in the chapel".
-const ABBREVIATION_BEFORE =
-  /(?:^|[\s(])(?:a\.m|p\.m|e\.g|i\.e|etc|vs|st|dr|mr|mrs|ms|jr|sr|rev|no)\.["'’”)]*\s+$/i;
+// A full stop after these does not end a sentence: "at 10 a.m. in the chapel". A lookbehind of
+// bounded length, so finding sentence ends stays linear in the text: testing each end against
+// the whole text before it made a 10 KB body of "a. a. a." cost a second per call.
+const NOT_AFTER_ABBREVIATION =
+  "(?<!(?:^|[\\s(])(?:a\\.m|p\\.m|e\\.g|i\\.e|etc|vs|st|dr|mr|mrs|ms|jr|sr|rev|no))";
+const SENTENCE_END = new RegExp(`${NOT_AFTER_ABBREVIATION}[.!?]+["'’”)]*\\s+`, "gi");
 
 /** Sentences of one paragraph, each keeping its closing punctuation; "Dr." and "a.m." end none. */
 export const splitSentences = (paragraph: string) => {
   const sentences: string[] = [];
   let start = 0;
-  for (const end of paragraph.matchAll(/[.!?]+["'’”)]*\s+/g)) {
+  for (const end of paragraph.matchAll(SENTENCE_END)) {
     const stop = end.index + end[0].length;
-    if (ABBREVIATION_BEFORE.test(paragraph.slice(0, stop))) continue;
     sentences.push(paragraph.slice(start, stop).trim());
     start = stop;
   }
@@ -53,13 +83,12 @@ export const splitSentences = (paragraph: string) => {
   return sentences.filter((s) => s !== "");
 };
 
+const SENTENCE_START_LETTER = new RegExp(`(^|${NOT_AFTER_ABBREVIATION}[.!?]["'’”)]*\\s+)(\\p{Ll})`, "giu");
+
 const capitalizeSentenceStarts = (paragraph: string) =>
   paragraph.replace(
-    /(^|[.!?]["'’”)]*\s+)(\p{Ll})/gu,
-    (match, lead: string, letter: string, offset: number) =>
-      ABBREVIATION_BEFORE.test(paragraph.slice(0, offset + lead.length))
-        ? match
-        : lead + letter.toUpperCase(),
+    SENTENCE_START_LETTER,
+    (_match, lead: string, letter: string) => lead + letter.toUpperCase(),
   );
 
 /**
@@ -93,3 +122,15 @@ export const joinList = (items: readonly string[]) => {
 
 export const capitalizeFirst = (text: string) =>
   text ? (text[0]?.toUpperCase() ?? "") + text.slice(1) : text;
+
+/**
+ * Rewrites each prose paragraph's sentences, in reading order; `rewrite` gets one paragraph's
+ * sentences and returns the new ones. A paragraph typed one line per entry (a list of pallbearers)
+ * is left exactly as it is.
+ */
+export const mapProseSentences = (text: string, rewrite: (sentences: string[]) => string[]) =>
+  joinParagraphs(
+    splitParagraphs(text).map((paragraph) =>
+      paragraph.includes("\n") ? paragraph : rewrite(splitSentences(paragraph)).join(" "),
+    ),
+  );

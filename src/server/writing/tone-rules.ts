@@ -1,4 +1,6 @@
-// The four tones of spec section 7, as word choices and a framing opening and closing line.
+// The four tones as word choices and a framing opening and closing line. A tone changes register,
+// never meaning: no rule turns mourning into celebration, and "died" is reworded only where the
+// honored person is the one who died (see honored-person.ts).
 // Every phrase here is free of names, places, dates and numbers: the facts stay the family's own.
 // No rule's output contains its own input, so adjusting a text twice changes nothing more.
 import type { AiTone } from "../../shared/constants";
@@ -9,9 +11,6 @@ const withCurlyApostrophes = (rules: readonly PhraseRule[]): PhraseRule[] =>
   rules.flatMap((rule) =>
     rule[0].includes("'") ? [rule, [rule[0].replace(/'/g, "’"), rule[1], rule[2]] as const] : [rule],
   );
-
-// "died of illness" cannot become "left us of illness": the cause stays in the family's words.
-const NOT_CAUSE = "\\s+(?:of|from)\\b";
 
 export const CONTRACTION_RULES: PhraseRule[] = withCurlyApostrophes([
   ["can't", "cannot"],
@@ -46,8 +45,12 @@ export const CONTRACTION_RULES: PhraseRule[] = withCurlyApostrophes([
   ["let's", "let us"],
 ]);
 
+const ILLNESSES = ["cancer", "illness", "dementia", "leukemia", "heart disease", "lung disease"];
+
 export type ToneStyle = {
   rules: PhraseRule[];
+  /** What "died" or "passed away" becomes when said of the honored person; unchanged when absent. */
+  ownPassing?: string;
   opening: string;
   closing: string;
   tip: string;
@@ -83,43 +86,35 @@ export const TONE_STYLES: Record<AiTone, ToneStyle> = {
   },
   heartfelt: {
     rules: [
-      ["passed away", "left us", NOT_CAUSE],
-      ["passed on", "left us", NOT_CAUSE],
-      ["died", "left us", NOT_CAUSE],
       ["was loved", "was dearly loved"],
       ["will be missed", "will be so deeply missed"],
     ],
+    ownPassing: "left us",
     opening: "With all our love, we share these words from the heart.",
     closing: "Forever loved, forever missed, and always in our hearts.",
     tip: "Add one small, specific memory, such as a habit, a saying or a shared moment: it will mean more than any adjective.",
   },
   celebratory: {
     rules: [
-      ["mourn the loss of", "celebrate the life of"],
-      ["mourn", "celebrate"],
-      ["passed away", "passed", NOT_CAUSE],
-      ["died", "passed", NOT_CAUSE],
       ["loved her", "delighted in her"],
       ["loved his", "delighted in his"],
       ["loved their", "delighted in their"],
       ["loved the", "delighted in the"],
       ["enjoyed", "relished"],
-      ["happy", "joyful"],
+      // "Happy birthday" is a greeting, not a mood.
+      ["happy", "joyful", "\\s+(?:birthday|anniversary|holidays|new year)\\b"],
       ["a sad day", "a bittersweet day"],
       ["good times", "joyful times"],
     ],
     opening: "Today we gather to celebrate a life well lived.",
-    closing: "Let us celebrate the laughter, the love and the memories we will always share.",
+    closing: "Let us celebrate the laughter, the love, and the memories we will always share.",
     tip: "A celebration shines with stories: add a favorite funny or joyful moment that everyone will recognize.",
   },
   peaceful: {
+    ownPassing: "passed from this life",
     rules: [
-      ["passed away", "passed from this life", NOT_CAUSE],
-      ["died", "passed from this life", NOT_CAUSE],
-      ["battle with", "journey with"],
-      ["battled", "lived with"],
-      ["struggled with", "lived with"],
-      ["mourn", "remember"],
+      // Only an illness: "a battle with the county" is a battle.
+      ...ILLNESSES.map((illness): PhraseRule => [`battle with ${illness}`, `journey with ${illness}`]),
       ["tragically", "sadly"],
       ["tragic", "sorrowful"],
     ],

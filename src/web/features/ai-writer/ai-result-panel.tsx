@@ -1,13 +1,14 @@
 import { Check, Copy } from "lucide-react";
-import type { AiResult } from "../../../shared/schemas";
+import type { WritingResult } from "../../../shared/writing";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { answeredByText } from "./writing-mode-note";
 
 // Spec 9: the confidence badge takes the "default" style above 0.8.
 const HIGH_CONFIDENCE = 0.8;
 
 type AiResultPanelProps = {
-  result: AiResult;
+  result: WritingResult;
   copied: boolean;
   onApply: () => void;
   onCopy: () => void;
@@ -25,6 +26,9 @@ export function AiResultPanel({ result, copied, onApply, onCopy }: AiResultPanel
           {Math.round(result.confidence * 100)}% confidence
         </Badge>
       </div>
+      <p className="text-xs text-muted-foreground" data-testid="ai-answered-by">
+        {answeredByText(result.mode)}
+      </p>
       <p
         data-testid="ai-improved-text"
         className="whitespace-pre-wrap rounded-md border bg-background p-3 text-sm leading-relaxed"

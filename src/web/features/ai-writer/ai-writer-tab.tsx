@@ -9,7 +9,7 @@ import {
   TEMPLATE_TYPES,
   type TemplateType,
 } from "../../../shared/constants";
-import { type AiResult, aiResultSchema, type ProgramInput } from "../../../shared/schemas";
+import type { ProgramInput } from "../../../shared/schemas";
 import { fieldErrors, summarizeFieldErrors } from "../../../shared/validation";
 import {
   adjustToneRequestSchema,
@@ -19,6 +19,8 @@ import {
   NAME_REQUIRED_MESSAGE,
   NO_TEXT_MESSAGE,
   splitCommaList,
+  type WritingResult,
+  writingResultSchema,
 } from "../../../shared/writing";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -30,6 +32,7 @@ import { toast } from "../../lib/toast-store";
 import { AiResultPanel } from "./ai-result-panel";
 import { fieldOptions, type WriterField } from "./writer-fields";
 import { WRITING_ACTIONS, type WritingAction } from "./writing-actions";
+import { WritingModeNote } from "./writing-mode-note";
 
 export type AiWriterTabProps = {
   program: ProgramInput;
@@ -81,7 +84,7 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
   const [qualities, setQualities] = useState("");
   const [achievements, setAchievements] = useState("");
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<AiResult | null>(null);
+  const [result, setResult] = useState<WritingResult | null>(null);
   const [copied, setCopied] = useState(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(copiedTimer.current), []);
@@ -102,7 +105,7 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
     const spec = WRITING_ACTIONS[action];
     setBusy(true);
     try {
-      const answer = aiResultSchema.parse(await apiRequest("POST", spec.path, request.data));
+      const answer = writingResultSchema.parse(await apiRequest("POST", spec.path, request.data));
       setResult(answer);
       // Spec 7: a generated template fills the text box.
       if (action === "template") setText(answer.improvedText);
@@ -147,6 +150,7 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
 
   return (
     <div className="space-y-6" aria-busy={busy}>
+      <WritingModeNote />
       <div className="space-y-2">
         <Label htmlFor={`${id}-field`}>Write for</Label>
         <NativeSelect id={`${id}-field`} value={chosen?.key} onChange={(e) => chooseField(e.target.value)}>

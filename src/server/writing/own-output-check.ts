@@ -1,0 +1,14 @@
+import { checkGrammarOffline, type GrammarCheck } from "./offline-grammar";
+
+/**
+ * The rules' rewrite, put through the same grammar checker as the family's text, with its fixes
+ * applied. If harper still flags a word in the rewrite that it did not flag in the family's own
+ * (checked) text, the rewrite made something worse: the family's checked text is given instead.
+ */
+export const rewriteOrOriginal = async (rewrite: string, original: GrammarCheck): Promise<string> => {
+  if (rewrite === original.improvedText) return rewrite;
+  const check = await checkGrammarOffline(rewrite);
+  const flaggedBefore = new Set(original.leftAsWritten);
+  const worse = check.leftAsWritten.some((word) => !flaggedBefore.has(word));
+  return worse ? original.improvedText : check.improvedText;
+};
