@@ -37,9 +37,9 @@ export const authRoutes = (db: AppDatabase, limits: AuthLimits = DEFAULT_AUTH_LI
     .post("/register", async ({ body, cookie, request, server, set }) => {
       const input = parseInput(registerSchema, body);
       const address = server?.requestIP(request)?.address ?? "unknown";
-      if (registrations.isBlocked(address)) throw tooMany();
+      // Counted before the await, so parallel registrations cannot all pass the check.
+      if (!registrations.tryTake(address)) throw tooMany();
       const row = await registerUser(db, input);
-      registrations.record(address);
       const session = createSession(db, row.id);
       setSessionCookie(cookie[SESSION_COOKIE] as never, request, session.token, session.expiresAt);
       set.status = 201;
@@ -49,14 +49,17 @@ export const authRoutes = (db: AppDatabase, limits: AuthLimits = DEFAULT_AUTH_LI
       const input = parseInput(loginSchema, body);
       const emailKey = input.email.toLowerCase();
       const address = server?.requestIP(request)?.address ?? "unknown";
-      if (byEmail.isBlocked(emailKey) || byAddress.isBlocked(address)) throw tooMany();
-      const row = await verifyCredentials(db, input);
-      if (!row) {
-        byEmail.record(emailKey);
-        byAddress.record(address);
-        throw new AppError("UNAUTHORIZED", "Incorrect email or password.");
+      // Each attempt counts as a failure from the start (in-flight ones included) and is given
+      // back if the password is right: a burst of parallel guesses is throttled like a series.
+      if (!byAddress.tryTake(address)) throw tooMany();
+      if (!byEmail.tryTake(emailKey)) {
+        byAddress.giveBack(address);
+        throw tooMany();
       }
+      const row = await verifyCredentials(db, input);
+      if (!row) throw new AppError("UNAUTHORIZED", "Incorrect email or password.");
       byEmail.reset(emailKey);
+      byAddress.giveBack(address);
       const session = createSession(db, row.id);
       setSessionCookie(cookie[SESSION_COOKIE] as never, request, session.token, session.expiresAt);
       return toPublicUser(row);
