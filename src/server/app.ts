@@ -13,6 +13,7 @@ import { requestGuards } from "./http/request-guards";
 import { photoRoutes } from "./photos/routes";
 import { createPhotoLoader } from "./photos/service";
 import { createLocalPhotoStorage } from "./photos/storage";
+import { createPrintJobLimits } from "./print/job-limits";
 import { printRoutes } from "./print/routes";
 import { programRoutes } from "./programs/routes";
 import { writingRoutes } from "./writing/routes";
@@ -42,6 +43,7 @@ export const createApi = ({
   const print = {
     printer: printer ?? getSharedPrinter(),
     cmykCache: new CmykCache(),
+    jobs: createPrintJobLimits(),
     photoLoaderFor: ownersPhotos,
   };
   return new Elysia({ prefix: "/api" })

@@ -8,10 +8,14 @@ import { type Config, loadConfig } from "./config";
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
 
+// Print jobs allowed to wait for Chromium; more are answered 503 with Retry-After. Each user has
+// its own smaller caps (src/server/print/job-limits.ts), so this only fills up under many users.
+const PRINT_QUEUE_LIMIT = 32;
+
 /** Serves the SPA for every path outside /api and the API under /api, in one process. */
 export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase }) => {
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
-  const printer = deps.printer ?? new ChromiumPrinter();
+  const printer = deps.printer ?? new ChromiumPrinter({ maxQueue: PRINT_QUEUE_LIMIT });
   const api = createApi({ ...deps, printer });
   const server = Bun.serve({
     port: deps.config.PORT,

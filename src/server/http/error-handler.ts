@@ -7,6 +7,7 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError(
   ({ code, error, set }) => {
     if (error instanceof AppError) {
       set.status = error.status;
+      if (error.retryAfterSeconds !== undefined) set.headers["retry-after"] = String(error.retryAfterSeconds);
       return error.toBody();
     }
     switch (code) {

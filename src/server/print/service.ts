@@ -2,13 +2,19 @@
 // watermark once the trial is over, and CMYK prepared in the background when asked for.
 import { createHash } from "node:crypto";
 import type { AppDatabase } from "../../../db/client";
-import { ChromiumMissingError, type ChromiumPrinter } from "../../print/chromium-printer";
+import {
+  ChromiumMissingError,
+  type ChromiumPrinter,
+  PrintAbortedError,
+  PrinterBusyError,
+} from "../../print/chromium-printer";
 import { type CmykCache, convertPdfToCmyk, findGhostscript } from "../../print/cmyk";
 import type { PhotoLoader } from "../../print/photo-assets";
 import { type PdfVariant, renderProgramPdf } from "../../print/render-program-pdf";
-import type { User } from "../../shared/schemas";
+import type { Program, User } from "../../shared/schemas";
 import { AppError } from "../errors";
 import { getProgram } from "../programs/service";
+import type { PrintJobLimits } from "./job-limits";
 
 export type PdfRequest = { variant: PdfVariant; marks: boolean; cmyk: boolean };
 
@@ -16,6 +22,8 @@ export type PrintServiceDeps = {
   db: AppDatabase;
   printer: ChromiumPrinter;
   cmykCache: CmykCache;
+  /** Running PDF, batch and CMYK jobs per user. */
+  jobs: PrintJobLimits;
   /** The print masters of the owner's photos (the photos feature provides it). */
   photoLoaderFor?: (ownerId: string) => PhotoLoader;
   now?: () => Date;
@@ -25,23 +33,44 @@ export type PdfAnswer =
   | { kind: "pdf"; pdf: Uint8Array; fileName: string; checks: number }
   | { kind: "preparing"; message: string };
 
-/** Free accounts get the watermark once the 14-day trial has ended (spec section 6). */
+/** Free accounts get the watermark once the 14-day trial has ended. */
 export const needsWatermark = (user: Pick<User, "subscriptionTier" | "trialEndsAt">, now = new Date()) =>
   user.subscriptionTier === "free" && new Date(user.trialEndsAt).getTime() <= now.getTime();
 
-const render = async (deps: PrintServiceDeps, user: User, programId: string, request: PdfRequest) => {
-  const program = getProgram(deps.db, user.id, programId);
+/** Seconds a client is asked to wait when the print engine's queue is full. */
+const BUSY_RETRY_SECONDS = 30;
+
+const printFailure = (error: unknown) => {
+  if (error instanceof ChromiumMissingError) return new AppError("SERVICE_UNAVAILABLE", error.message);
+  if (error instanceof PrinterBusyError) {
+    return new AppError(
+      "SERVICE_UNAVAILABLE",
+      "Many PDFs are being made right now. Please try again in a minute.",
+      undefined,
+      BUSY_RETRY_SECONDS,
+    );
+  }
+  if (error instanceof PrintAbortedError)
+    return new AppError("SERVICE_UNAVAILABLE", "The PDF was cancelled.");
+  return error;
+};
+
+/** One program's PDF through the print engine; `signal` stops it when the client hangs up. */
+export const renderOwnedProgram = async (
+  deps: PrintServiceDeps,
+  user: User,
+  program: Program,
+  options: { variant: PdfVariant; marks: boolean; signal?: AbortSignal },
+) => {
   try {
     return await renderProgramPdf(program, {
-      variant: request.variant,
-      marks: request.marks,
+      ...options,
       watermark: needsWatermark(user, deps.now?.()),
       photos: deps.photoLoaderFor?.(user.id),
       printer: deps.printer,
     });
   } catch (error) {
-    if (error instanceof ChromiumMissingError) throw new AppError("SERVICE_UNAVAILABLE", error.message);
-    throw error;
+    throw printFailure(error);
   }
 };
 
@@ -50,9 +79,15 @@ export const programPdf = async (
   user: User,
   programId: string,
   request: PdfRequest,
+  signal?: AbortSignal,
 ): Promise<PdfAnswer> => {
+  // Looked up first so another user's id is a 404, never a queued job.
+  const program = getProgram(deps.db, user.id, programId);
+  const options = { variant: request.variant, marks: request.marks };
   if (!request.cmyk) {
-    const result = await render(deps, user, programId, request);
+    const result = await deps.jobs.pdf.run(user.id, () =>
+      renderOwnedProgram(deps, user, program, { ...options, signal }),
+    );
     return { kind: "pdf", pdf: result.pdf, fileName: result.fileName, checks: result.checks.length };
   }
   if (!findGhostscript()) {
@@ -61,14 +96,17 @@ export const programPdf = async (
       "CMYK PDFs need Ghostscript, which is not installed on this server. The standard PDF (RGB with an ICC profile) is accepted by most printers.",
     );
   }
-  // Look the program up first so another user's id is a 404, never a queued job.
-  const program = getProgram(deps.db, user.id, programId);
   const key = createHash("sha256")
     .update(JSON.stringify([user.id, program, request, needsWatermark(user, deps.now?.())]))
     .digest("hex");
-  const entry = deps.cmykCache.request(key, async () => {
-    const rgb = await render(deps, user, programId, request);
-    return { pdf: await convertPdfToCmyk(rgb.pdf), fileName: rgb.fileName.replace(/\.pdf$/, "-cmyk.pdf") };
+  const entry = deps.cmykCache.request(key, () => {
+    // Counted at once (a refusal is a 429 and no job); the conversion runs on after the answer.
+    const release = deps.jobs.cmyk.start(user.id);
+    const convert = async () => {
+      const rgb = await renderOwnedProgram(deps, user, program, options);
+      return { pdf: await convertPdfToCmyk(rgb.pdf), fileName: rgb.fileName.replace(/\.pdf$/, "-cmyk.pdf") };
+    };
+    return convert().finally(release);
   });
   if (entry.state === "ready") return { kind: "pdf", pdf: entry.pdf, fileName: entry.fileName, checks: 0 };
   if (entry.state === "failed")
