@@ -18,7 +18,11 @@ const heldPrinter = (options: ConstructorParameters<typeof ChromiumPrinter>[0]) 
   printers.push(printer);
   let release = () => {};
   const held = printer.reserve(() => new Promise<void>((resolve) => (release = resolve)));
-  return { printer, release: () => (release(), held) };
+  const releaseSlot = () => {
+    release();
+    return held;
+  };
+  return { printer, release: releaseSlot };
 };
 
 test("a full wait queue refuses the next job at once", async () => {
