@@ -53,7 +53,7 @@ export const createApi = ({
       db.$client.query("select 1").get();
       return { ok: true };
     })
-    .use(authRoutes(db, authLimits))
+    .use(authRoutes(db, { limits: authLimits, trustedProxies: config.TRUSTED_PROXY }))
     .use(batchRoutes(db, print))
     .use(programRoutes(db, photoStorage))
     .use(photoRoutes(db, photoStorage))

@@ -4,6 +4,7 @@ import { ChromiumPrinter } from "../print/chromium-printer";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import { type Config, loadConfig } from "./config";
+import { rememberSocketAddress } from "./http/client-address";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
@@ -17,6 +18,10 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
   const printer = deps.printer ?? new ChromiumPrinter({ maxQueue: PRINT_QUEUE_LIMIT });
   const api = createApi({ ...deps, printer });
+  const handleApi = (request: Request, bunServer: Bun.Server<undefined>) => {
+    rememberSocketAddress(request, bunServer.requestIP(request)?.address);
+    return api.handle(request);
+  };
   const server = Bun.serve({
     port: deps.config.PORT,
     hostname: deps.config.HOST,
@@ -24,8 +29,8 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
     development: process.env.NODE_ENV !== "production" && process.env.KEEPSAKE_DEV === "1",
     routes: {
-      "/api/*": (request: Request) => api.handle(request),
-      "/api": (request: Request) => api.handle(request),
+      "/api/*": handleApi,
+      "/api": handleApi,
       "/*": index,
     },
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
+import { DEFAULT_AUTH_LIMITS } from "../../src/server/auth/routes";
 import { startTestApp, type TestApp, uniqueEmail } from "../support/test-app";
 
 let app: TestApp;
@@ -192,6 +193,7 @@ describe("rate limits", () => {
   test("repeated failed logins from one address get 429 across emails", async () => {
     const limited = await startTestApp({
       authLimits: {
+        ...DEFAULT_AUTH_LIMITS,
         loginFailuresPerEmail: 100,
         loginFailuresPerAddress: 3,
         registrationsPerAddress: 100,
@@ -216,6 +218,7 @@ describe("rate limits", () => {
   test("registrations from one address are limited", async () => {
     const limited = await startTestApp({
       authLimits: {
+        ...DEFAULT_AUTH_LIMITS,
         loginFailuresPerEmail: 5,
         loginFailuresPerAddress: 20,
         registrationsPerAddress: 2,
