@@ -6,6 +6,8 @@ import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import * as schema from "./schema";
 
 export type AppDatabase = ReturnType<typeof drizzle<typeof schema>> & { $client: Database };
+/** The database or a transaction on it, for writes that must join the caller's transaction. */
+export type DbOrTx = AppDatabase | Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
 /** Where the SQL migrations live; resolved from this file so `bun run`, tests and builds agree. */
 export const MIGRATIONS_DIR = join(import.meta.dir, "migrations");

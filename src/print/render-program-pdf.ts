@@ -72,14 +72,15 @@ const backgroundUrls = (program: ProgramInput) =>
 
 const loadPhotos = async (program: ProgramInput, loader: PhotoLoader | undefined) => {
   const loaded = new Map<string, PhotoAsset & { key: string }>();
-  if (!loader) return loaded;
+  if (!loader) return { loaded, isMissing: () => false };
   const urls = photoAddresses(program);
   const assets = await Promise.all(urls.map((url) => loader(url).catch(() => undefined)));
   urls.forEach((url, i) => {
     const asset = assets[i];
     if (asset) loaded.set(url, { ...asset, key: `photo-${i}` });
   });
-  return loaded;
+  const tried = new Set(urls);
+  return { loaded, isMissing: (url: string) => tried.has(url) && !loaded.has(url) };
 };
 
 /** Fill factors tried in turn when Chromium's real layout overflows the planner's estimate. */
@@ -97,7 +98,7 @@ export const renderProgramPdf = async (
   // Photos are loaded and scaled only once a print slot is ours: a job waiting in the queue
   // holds no images in memory.
   const { printed, plan, checks } = await printer.reserve(async (print) => {
-    const photos = await loadPhotos(program, options.photos);
+    const { loaded: photos, isMissing } = await loadPhotos(program, options.photos);
     const asset = (path: string): PrintAsset | undefined => {
       if (path.startsWith("fonts/")) return bookletFontFile(path.slice("fonts/".length));
       if (path.startsWith("photos/")) return byKey.get(path.slice("photos/".length));
@@ -116,7 +117,7 @@ export const renderProgramPdf = async (
       });
     // The print check judges the originals; Chromium gets copies scaled to their printed size.
     const photoSize = (url: string) => photos.get(url);
-    let plan = planBooklet(program, { photoSize });
+    let plan = planBooklet(program, { photoSize, isMissing });
     const sizes = printSizes(plan, backgroundUrls(program));
     const byKey = new Map(
       await Promise.all(
@@ -135,7 +136,7 @@ export const renderProgramPdf = async (
     let printed = await print(job(plan));
     for (const fill of FILL_STEPS.slice(1)) {
       if (printed.overflowing.length === 0) break;
-      plan = planBooklet(program, { photoSize, fill });
+      plan = planBooklet(program, { photoSize, fill, isMissing });
       printed = await print(job(plan));
     }
     const checks = [...plan.checks];

@@ -3,20 +3,22 @@ import type { AppDatabase } from "../../../db/client";
 import { programInputSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
-import { releaseUnusedPhotos } from "../photos/service";
+import { collectUnusedPhotos, saveWithPhotos } from "../photos/service";
 import type { PhotoStorage } from "../photos/storage";
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
 
-export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
-  new Elysia({ prefix: "/programs" })
+export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) => {
+  const photos = { db, storage: photoStorage };
+  return new Elysia({ prefix: "/programs" })
     .use(authPlugin(db))
     .get("/", ({ user }) => listPrograms(db, user.id), { auth: true })
     .post(
       "/",
       async ({ user, body, set }) => {
-        const program = createProgram(db, user.id, parseInput(programInputSchema, body));
-        // Marks the photos it shows as used, so taking one out later deletes it.
-        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        const input = parseInput(programInputSchema, body);
+        // The photos it shows are checked and marked used with the write, in one transaction.
+        const program = saveWithPhotos(db, user.id, input, (tx) => createProgram(tx, user.id, input));
+        await collectUnusedPhotos(photos, user.id);
         set.status = 201;
         return program;
       },
@@ -26,9 +28,12 @@ export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
     .put(
       "/:id",
       async ({ user, params, body }) => {
-        const program = updateProgram(db, user.id, params.id, parseInput(programInputSchema, body));
-        // Photos taken out of the program are deleted, files included, unless another program shows them.
-        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        const input = parseInput(programInputSchema, body);
+        // Photos taken out are marked removed (deleted after a grace period) unless another program shows them.
+        const program = saveWithPhotos(db, user.id, input, (tx) =>
+          updateProgram(tx, user.id, params.id, input),
+        );
+        await collectUnusedPhotos(photos, user.id);
         return program;
       },
       { auth: true },
@@ -36,9 +41,10 @@ export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
     .delete(
       "/:id",
       async ({ user, params }) => {
-        deleteProgram(db, user.id, params.id);
-        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        saveWithPhotos(db, user.id, undefined, (tx) => deleteProgram(tx, user.id, params.id));
+        await collectUnusedPhotos(photos, user.id);
         return { ok: true };
       },
       { auth: true },
     );
+};
