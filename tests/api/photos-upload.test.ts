@@ -8,6 +8,7 @@ import {
   gifImage,
   phoneJpeg,
   photoForm,
+  pngDeclaring,
   pngImage,
   webpImage,
 } from "../support/test-images";
@@ -128,6 +129,15 @@ describe("POST /api/photos", () => {
     const res = await owner.post("/api/photos", photoForm(await gifImage(), "animation.gif", "image/gif"));
     expect(res.status).toBe(415);
     expect(res.json.message).toBe("GIF images are not supported. Please use a JPG, PNG or WebP photo.");
+  });
+
+  test("a 20000x20000 PNG is a 413 saying it is too large in pixels, refused before decoding", async () => {
+    const res = await owner.post(
+      "/api/photos",
+      photoForm(pngDeclaring(20000, 20000), "huge.png", "image/png"),
+    );
+    expect(res.status).toBe(413);
+    expect(res.json.message).toStartWith("This image is too large in pixels (20000 x 20000).");
   });
 
   test("refuses a file over 25 MB with 413 and a clear message", async () => {
