@@ -87,6 +87,8 @@ export const photos = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     mime: text("mime").notNull(),
+    /** Stored bytes of both renditions, counted against the owner's storage quota. */
+    bytes: integer("bytes").notNull().default(0),
     /** When a saved program first used it; until then it may belong to an unsaved draft. */
     referencedAt: integer("referenced_at", { mode: "timestamp_ms" }),
     /**

@@ -11,7 +11,7 @@ import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
 import { photoRoutes } from "./photos/routes";
-import { createPhotoLoader } from "./photos/service";
+import { createPhotoLoader, type PhotoLimits } from "./photos/service";
 import { createLocalPhotoStorage } from "./photos/storage";
 import { createPrintJobLimits } from "./print/job-limits";
 import { printRoutes } from "./print/routes";
@@ -22,6 +22,8 @@ export type AppDeps = {
   config: Config;
   db: AppDatabase;
   authLimits?: AuthLimits;
+  /** Per-user upload rate and storage quota; the defaults when absent. */
+  photoLimits?: PhotoLimits;
   /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
@@ -33,6 +35,7 @@ export const createApi = ({
   config,
   db,
   authLimits = DEFAULT_AUTH_LIMITS,
+  photoLimits,
   printer,
   photoLoaderFor,
 }: AppDeps) => {
@@ -56,7 +59,7 @@ export const createApi = ({
     .use(authRoutes(db, { limits: authLimits, trustedProxies: config.TRUSTED_PROXY }))
     .use(batchRoutes(db, print))
     .use(programRoutes(db, photoStorage))
-    .use(photoRoutes(db, photoStorage))
+    .use(photoRoutes(db, photoStorage, photoLimits))
     .use(writingRoutes(db, config))
     .use(printRoutes(db, print))
     .all("/*", () => {

@@ -5,6 +5,8 @@ import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import { type Config, loadConfig } from "./config";
 import { rememberSocketAddress } from "./http/client-address";
+import { scheduleMaintenance } from "./maintenance";
+import { createLocalPhotoStorage } from "./photos/storage";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
@@ -34,7 +36,12 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
       "/*": index,
     },
   });
+  const stopMaintenance = scheduleMaintenance({
+    db: deps.db,
+    storage: createLocalPhotoStorage(deps.config.dataDir),
+  });
   const stop = async (closeActiveConnections = false) => {
+    stopMaintenance();
     await server.stop(closeActiveConnections);
     if (!deps.printer) await printer.close();
   };

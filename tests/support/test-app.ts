@@ -17,6 +17,7 @@ export const startTestApp = async (
     env?: Record<string, string>;
     authLimits?: AppDeps["authLimits"];
     printer?: AppDeps["printer"];
+    photoLimits?: AppDeps["photoLimits"];
   } = {},
 ) => {
   const dataDir = options.dataDir ?? makeTempDir();
@@ -27,6 +28,7 @@ export const startTestApp = async (
     db,
     authLimits: options.authLimits,
     printer: options.printer,
+    photoLimits: options.photoLimits,
   });
   const url = `http://127.0.0.1:${server.port}`;
   return {

@@ -14,8 +14,11 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 export const NOT_AN_IMAGE = "Please drop image files only";
 
-/** The most pixels an upload may have (sharp's own default ceiling). */
-export const MAX_PHOTO_PIXELS = 16383 * 16383;
+/**
+ * The most pixels an upload may have: room for a 48-50 megapixel phone photo, while a printed
+ * page needs about 9 (8.75 x 11.25 in at 300 dpi). Decoding costs time and memory by the pixel.
+ */
+export const MAX_PHOTO_PIXELS = 64_000_000;
 
 export type ProcessedPhoto = {
   master: Uint8Array;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { AppDatabase, DbOrTx as Tx } from "../../../db/client";
 import { type PhotoRow, photos, programs } from "../../../db/schema";
 import type { PhotoLoader } from "../../print/photo-assets";
@@ -8,7 +8,19 @@ import { AppError, notFound } from "../errors";
 import { MASTER_MIME, processPhoto, SCREEN_MIME } from "./process-photo";
 import type { PhotoStorage } from "./storage";
 
-export type PhotoDeps = { db: AppDatabase; storage: PhotoStorage };
+export type PhotoLimits = {
+  /** Uploads one account may make per hour. */
+  uploadsPerHour: number;
+  /** Bytes of stored photos (both renditions) one account may keep. */
+  storageBytesPerUser: number;
+};
+
+export const DEFAULT_PHOTO_LIMITS: PhotoLimits = {
+  uploadsPerHour: 120,
+  storageBytesPerUser: 2 * 1024 * 1024 * 1024,
+};
+
+export type PhotoDeps = { db: AppDatabase; storage: PhotoStorage; limits?: PhotoLimits };
 
 /** What an upload answers; the program keeps `url`, the print check reads the pixel size. */
 export type UploadedPhoto = { id: string; url: string; width: number; height: number };
@@ -33,7 +45,25 @@ const serializeFileMutation = <T>(mutation: () => Promise<T>): Promise<T> => {
   return run;
 };
 
-type StoredFiles = Pick<PhotoRow, "contentHash" | "screenHash" | "width" | "height" | "mime">;
+type StoredFiles = Pick<PhotoRow, "contentHash" | "screenHash" | "width" | "height" | "mime" | "bytes">;
+
+const storedBytes = (db: AppDatabase, ownerId: string) =>
+  db
+    .select({ total: sql<number>`coalesce(sum(${photos.bytes}), 0)` })
+    .from(photos)
+    .where(eq(photos.ownerId, ownerId))
+    .get()?.total ?? 0;
+
+const gigabytes = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
+
+/** Refuses when `adding` more bytes would take the owner past the storage quota. */
+const checkQuota = (db: AppDatabase, ownerId: string, limits: PhotoLimits, adding: number) => {
+  if (storedBytes(db, ownerId) + adding <= limits.storageBytesPerUser) return;
+  throw new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `Your photo storage is full (${gigabytes(limits.storageBytesPerUser)}). Photos taken out of programs are freed after 7 days; deleting programs you no longer need frees theirs.`,
+  );
+};
 
 const insertPhoto = (
   db: AppDatabase,
@@ -42,10 +72,10 @@ const insertPhoto = (
   files: StoredFiles,
   now: Date,
 ): UploadedPhoto => {
-  const { contentHash, screenHash, width, height, mime } = files;
+  const { contentHash, screenHash, width, height, mime, bytes } = files;
   const id = crypto.randomUUID();
   db.insert(photos)
-    .values({ id, ownerId, sourceHash, contentHash, screenHash, width, height, mime, createdAt: now })
+    .values({ id, ownerId, sourceHash, contentHash, screenHash, width, height, mime, bytes, createdAt: now })
     .run();
   return { id, url: photoUrl(id), width, height };
 };
@@ -56,22 +86,29 @@ const insertPhoto = (
  * a photo of its own.
  */
 export const uploadPhoto = async (
-  { db, storage }: PhotoDeps,
+  { db, storage, limits = DEFAULT_PHOTO_LIMITS }: PhotoDeps,
   ownerId: string,
   bytes: Uint8Array,
   now = new Date(),
 ): Promise<UploadedPhoto> => {
+  // A full account is refused before any decoding work.
+  checkQuota(db, ownerId, limits, 0);
   const sourceHash = sha256(bytes);
   const reused = await serializeFileMutation(async () => {
     const known = db.select().from(photos).where(eq(photos.sourceHash, sourceHash)).limit(1).get();
-    return known && insertPhoto(db, ownerId, sourceHash, known, now);
+    if (!known) return undefined;
+    checkQuota(db, ownerId, limits, known.bytes);
+    return insertPhoto(db, ownerId, sourceHash, known, now);
   });
   if (reused) return reused;
 
   const processed = await processPhoto(bytes);
   const contentHash = sha256(processed.master);
   const screenHash = sha256(processed.screen);
+  const size = processed.master.byteLength + processed.screen.byteLength;
+  // Checked again with the insert (uploads are serialised here), so parallel uploads cannot overshoot.
   return serializeFileMutation(async () => {
+    checkQuota(db, ownerId, limits, size);
     await storage.put(contentHash, processed.master);
     await storage.put(screenHash, processed.screen);
     const { width, height } = processed;
@@ -79,7 +116,7 @@ export const uploadPhoto = async (
       db,
       ownerId,
       sourceHash,
-      { contentHash, screenHash, width, height, mime: MASTER_MIME },
+      { contentHash, screenHash, width, height, mime: MASTER_MIME, bytes: size },
       now,
     );
   });
