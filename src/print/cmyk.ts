@@ -62,7 +62,7 @@ const restoreBoxes = async (source: Uint8Array, converted: Uint8Array) => {
 type CmykEntry =
   | { state: "preparing"; startedAt: number }
   | { state: "ready"; pdf: Uint8Array; fileName: string }
-  | { state: "failed"; message: string };
+  | { state: "failed" };
 
 /**
  * Background CMYK jobs by key (program content + options), keeping the most recent results. A job
@@ -87,8 +87,11 @@ export class CmykCache {
     this.set(key, entry);
     job.then(
       (result) => this.set(key, { state: "ready", ...result }),
-      (error: unknown) =>
-        this.set(key, { state: "failed", message: String((error as Error)?.message ?? error) }),
+      (error: unknown) => {
+        // Ghostscript's output and file paths are for the log, never for the client.
+        console.error("CMYK conversion failed", error);
+        this.set(key, { state: "failed" });
+      },
     );
     return entry;
   }

@@ -28,6 +28,8 @@ export type AppDeps = {
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
   photoLoaderFor?: (ownerId: string) => PhotoLoader;
+  /** Ghostscript for CMYK PDFs; the one on PATH when absent. */
+  ghostscriptPath?: string;
 };
 
 /** The whole JSON API under /api, composed from feature modules. */
@@ -38,6 +40,7 @@ export const createApi = ({
   photoLimits,
   printer,
   photoLoaderFor,
+  ghostscriptPath,
 }: AppDeps) => {
   const photoStorage = createLocalPhotoStorage(config.dataDir);
   const ownersPhotos =
@@ -48,6 +51,7 @@ export const createApi = ({
     cmykCache: new CmykCache(),
     jobs: createPrintJobLimits(),
     photoLoaderFor: ownersPhotos,
+    ghostscriptPath,
   };
   return new Elysia({ prefix: "/api" })
     .use(errorHandler)

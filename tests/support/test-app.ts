@@ -18,6 +18,7 @@ export const startTestApp = async (
     authLimits?: AppDeps["authLimits"];
     printer?: AppDeps["printer"];
     photoLimits?: AppDeps["photoLimits"];
+    ghostscriptPath?: string;
   } = {},
 ) => {
   const dataDir = options.dataDir ?? makeTempDir();
@@ -29,6 +30,7 @@ export const startTestApp = async (
     authLimits: options.authLimits,
     printer: options.printer,
     photoLimits: options.photoLimits,
+    ghostscriptPath: options.ghostscriptPath,
   });
   const url = `http://127.0.0.1:${server.port}`;
   return {

@@ -26,6 +26,8 @@ export type PrintServiceDeps = {
   jobs: PrintJobLimits;
   /** The print masters of the owner's photos (the photos feature provides it). */
   photoLoaderFor?: (ownerId: string) => PhotoLoader;
+  /** Ghostscript for CMYK; the one on PATH when absent. */
+  ghostscriptPath?: string;
   now?: () => Date;
 };
 
@@ -41,7 +43,14 @@ export const needsWatermark = (user: Pick<User, "subscriptionTier" | "trialEndsA
 const BUSY_RETRY_SECONDS = 30;
 
 const printFailure = (error: unknown) => {
-  if (error instanceof ChromiumMissingError) return new AppError("SERVICE_UNAVAILABLE", error.message);
+  if (error instanceof ChromiumMissingError) {
+    // How to install Chromium is for the operator's log; the family gets a plain answer.
+    console.error(error.message);
+    return new AppError(
+      "SERVICE_UNAVAILABLE",
+      "PDFs cannot be made on this server right now. Please try again later.",
+    );
+  }
   if (error instanceof PrinterBusyError) {
     return new AppError(
       "SERVICE_UNAVAILABLE",
@@ -90,7 +99,8 @@ export const programPdf = async (
     );
     return { kind: "pdf", pdf: result.pdf, fileName: result.fileName, checks: result.checks.length };
   }
-  if (!findGhostscript()) {
+  const ghostscript = deps.ghostscriptPath ?? findGhostscript();
+  if (!ghostscript) {
     throw new AppError(
       "SERVICE_UNAVAILABLE",
       "CMYK PDFs need Ghostscript, which is not installed on this server. The standard PDF (RGB with an ICC profile) is accepted by most printers.",
@@ -104,12 +114,18 @@ export const programPdf = async (
     const release = deps.jobs.cmyk.start(user.id);
     const convert = async () => {
       const rgb = await renderOwnedProgram(deps, user, program, options);
-      return { pdf: await convertPdfToCmyk(rgb.pdf), fileName: rgb.fileName.replace(/\.pdf$/, "-cmyk.pdf") };
+      return {
+        pdf: await convertPdfToCmyk(rgb.pdf, ghostscript),
+        fileName: rgb.fileName.replace(/\.pdf$/, "-cmyk.pdf"),
+      };
     };
     return convert().finally(release);
   });
   if (entry.state === "ready") return { kind: "pdf", pdf: entry.pdf, fileName: entry.fileName, checks: 0 };
   if (entry.state === "failed")
-    throw new AppError("SERVICE_UNAVAILABLE", `The CMYK PDF could not be made: ${entry.message}`);
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      "The CMYK PDF could not be made. Please try again, or download the standard PDF, which most printers accept.",
+    );
   return { kind: "preparing", message: "Preparing your CMYK PDF. This takes about ten seconds." };
 };
