@@ -4,7 +4,7 @@ import { exportDataMergeCsv } from "../../src/print/exports/data-merge";
 import { exportColorGuide, exportDesignSpecs, exportPrintingGuide } from "../../src/print/exports/guides";
 import { exportPrintTemplate } from "../../src/print/exports/print-template";
 import { exportProgramCsv, exportProgramJson, exportProgramsCsv } from "../../src/print/exports/program-data";
-import { programInputSchema } from "../../src/shared/schemas";
+import { emptyProgramInput, programInputSchema } from "../../src/shared/schemas";
 import { fixtureProgram } from "./support/fixture-programs";
 
 const program = fixtureProgram("typical");
@@ -81,4 +81,27 @@ test("data-merge CSV: Canva gets text columns, InDesign gets @ image columns and
   expect(row?.["@CoverPhoto"]).toBe("photo-1.jpg");
   expect(Object.keys(row ?? {}).filter((k) => k.startsWith("@Photo")).length).toBe(7);
   expect(row?.Tributes).toContain("Łukasz Dvořák, Former student");
+});
+
+test("CSV cells that a spreadsheet would run as formulas are neutralised, and read back as text", () => {
+  const program = {
+    ...emptyProgramInput(),
+    fullName: '=HYPERLINK("http://evil.example","Click")',
+    preferredName: "+1 555 0100",
+    location: "-2+3",
+    officiant: "@SUM(A1)",
+    scripture: "\tTabbed",
+  };
+  const files = [
+    exportProgramCsv(program),
+    exportDataMergeCsv(program, "indesign"),
+    exportProgramsCsv([program]),
+  ];
+  for (const file of files) {
+    const cells = parse(file.content.replace(/^\uFEFF/, ""), { relax_column_count: true }).flat() as string[];
+    for (const dangerous of ["=", "+", "-", "@", "\t", "\r"]) {
+      expect(cells.filter((cell) => cell.startsWith(dangerous))).toEqual([]);
+    }
+    expect(cells).toContain(`'=HYPERLINK("http://evil.example","Click")`);
+  }
 });
