@@ -82,8 +82,8 @@ const insertPhoto = (
 
 /**
  * Keeps an uploaded image as a print master and a screen rendition. The same bytes uploaded
- * again (by anyone) reuse the stored files without processing them again; the caller still gets
- * a photo of its own.
+ * again by the same account reuse its stored files without processing them again; the caller
+ * still gets a new photo. Another account's identical upload is processed like any other.
  */
 export const uploadPhoto = async (
   { db, storage, limits = DEFAULT_PHOTO_LIMITS }: PhotoDeps,
@@ -95,7 +95,14 @@ export const uploadPhoto = async (
   checkQuota(db, ownerId, limits, 0);
   const sourceHash = sha256(bytes);
   const reused = await serializeFileMutation(async () => {
-    const known = db.select().from(photos).where(eq(photos.sourceHash, sourceHash)).limit(1).get();
+    // Only the uploader's own earlier copy counts: a quick answer for bytes someone else stored
+    // would tell the uploader that another account has this photo. The files are shared anyway.
+    const known = db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.ownerId, ownerId), eq(photos.sourceHash, sourceHash)))
+      .limit(1)
+      .get();
     if (!known) return undefined;
     checkQuota(db, ownerId, limits, known.bytes);
     return insertPhoto(db, ownerId, sourceHash, known, now);
