@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_KEYS, trimMap } from "./trim-map";
+
 /**
  * Counts attempts per key in a sliding window. In memory on purpose: one process serves the app,
  * and a restart forgetting the counts only costs an attacker's wait, never a user's data.
@@ -13,7 +15,13 @@ export class FailureLimiter {
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxKeys = DEFAULT_MAX_KEYS,
   ) {}
+
+  /** Keys with counts now (for tests of the bound). */
+  get size() {
+    return this.failures.size;
+  }
 
   private recent(key: string): number[] {
     const cutoff = this.now() - this.windowMs;
@@ -27,7 +35,10 @@ export class FailureLimiter {
   tryTake(key: string): boolean {
     const recent = this.recent(key);
     if (recent.length >= this.maxFailures) return false;
+    this.failures.delete(key);
     this.failures.set(key, [...recent, this.now()]);
+    const cutoff = this.now() - this.windowMs;
+    trimMap(this.failures, this.maxKeys, (times) => (times.at(-1) ?? 0) <= cutoff);
     return true;
   }
 

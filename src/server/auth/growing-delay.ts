@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_KEYS, trimMap } from "./trim-map";
+
 /**
  * Failed attempts per key answered with a growing wait instead of a lockout: the first few are
  * free, then each further attempt must wait twice as long as the one before, up to a ceiling.
@@ -11,7 +13,13 @@ export class GrowingDelay {
   constructor(
     private readonly options: { freeAttempts: number; baseMs: number; maxMs: number; forgetAfterMs: number },
     private readonly now: () => number = Date.now,
+    private readonly maxKeys = DEFAULT_MAX_KEYS,
   ) {}
+
+  /** Keys with counts now (for tests of the bound). */
+  get size() {
+    return this.entries.size;
+  }
 
   private current(key: string) {
     const entry = this.entries.get(key);
@@ -33,7 +41,10 @@ export class GrowingDelay {
     const entry = this.current(key);
     const wait = entry ? entry.lastAt + this.delayAfter(entry.failures) - this.now() : 0;
     if (wait > 0) return wait;
+    this.entries.delete(key);
     this.entries.set(key, { failures: (entry?.failures ?? 0) + 1, lastAt: this.now() });
+    const forgetBefore = this.now() - this.options.forgetAfterMs;
+    trimMap(this.entries, this.maxKeys, (e) => e.lastAt <= forgetBefore);
     return 0;
   }
 
@@ -45,10 +56,5 @@ export class GrowingDelay {
 
   reset(key: string): void {
     this.entries.delete(key);
-  }
-
-  /** Drops keys whose failures are forgotten anyway. */
-  prune(): void {
-    for (const key of [...this.entries.keys()]) this.current(key);
   }
 }

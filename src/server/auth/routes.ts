@@ -7,7 +7,14 @@ import { parseInput } from "../http/parse-input";
 import { FailureLimiter } from "./failure-limiter";
 import { GrowingDelay } from "./growing-delay";
 import { authPlugin } from "./plugin";
-import { createSession, deleteSession, registerUser, toPublicUser, verifyCredentials } from "./service";
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  registerUser,
+  toPublicUser,
+  verifyCredentials,
+} from "./service";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie";
 
 export type AuthLimits = {
@@ -110,5 +117,14 @@ export const authRoutes = (
       if (jar) clearSessionCookie(jar);
       return { ok: true };
     })
+    .post(
+      "/logout/everywhere",
+      ({ user, cookie }) => {
+        deleteUserSessions(db, user.id);
+        cookie[SESSION_COOKIE]?.remove();
+        return { ok: true };
+      },
+      { auth: true },
+    )
     .get("/auth/user", ({ user }) => user, { auth: true });
 };
