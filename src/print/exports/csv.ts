@@ -1,6 +1,6 @@
-// CSV for spreadsheet and design tools, in the browser and the CLI alike (csv-stringify's sync
-// API has no Node dependency).
-import { stringify } from "csv-stringify/sync";
+// CSV for spreadsheet and design tools, in the browser and the CLI alike (csv-stringify's browser
+// build brings its own Buffer, which the browser lacks).
+import { stringify } from "csv-stringify/browser/esm/sync";
 
 const csv = (rows: readonly (readonly string[])[], escapeFormulas: boolean) =>
   stringify(rows as string[][], {
