@@ -5,6 +5,7 @@ import { CmykCache } from "../print/cmyk";
 import type { PhotoLoader } from "../print/photo-assets";
 import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
+import { SECURE_COOKIES_STATE, secureCookiesFor } from "./auth/session-cookie";
 import { batchRoutes } from "./batch/routes";
 import type { Config } from "./config";
 import { notFound } from "./errors";
@@ -54,6 +55,7 @@ export const createApi = ({
     ghostscriptPath,
   };
   return new Elysia({ prefix: "/api" })
+    .state(SECURE_COOKIES_STATE, secureCookiesFor(config.PUBLIC_URL))
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
     .get("/health", () => {

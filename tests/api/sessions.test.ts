@@ -67,3 +67,39 @@ test("the sign-in limiters keep a bounded number of keys", () => {
   // The most recent keys still count.
   expect(perEmail.tryTake("someone-4999@example.com")).toBe(0);
 });
+
+describe("the Secure cookie flag follows PUBLIC_URL", () => {
+  const cookieAfterSignUp = async (target: TestApp, headers: Record<string, string> = {}) => {
+    const client = target.client();
+    const res = await client.post(
+      "/api/register",
+      {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: `secure.${crypto.randomUUID()}@example.com`,
+        password: "correct horse",
+      },
+      headers,
+    );
+    expect(res.status).toBe(201);
+    const refreshed = await fetch(`${target.url}/api/auth/user`, {
+      headers: { cookie: client.cookie, ...headers },
+    });
+    return [res.headers.get("set-cookie") ?? "", refreshed.headers.get("set-cookie") ?? ""];
+  };
+
+  test("an https PUBLIC_URL makes the cookie Secure, on sign-in and on every refresh", async () => {
+    const secure = await startTestApp({ env: { PUBLIC_URL: "https://programs.example.com" } });
+    try {
+      for (const cookie of await cookieAfterSignUp(secure)) expect(cookie).toContain("Secure");
+    } finally {
+      await secure.stop();
+    }
+  });
+
+  test("a request claiming https (X-Forwarded-Proto) does not, when PUBLIC_URL is not https", async () => {
+    for (const cookie of await cookieAfterSignUp(app, { "x-forwarded-proto": "https" })) {
+      expect(cookie).not.toContain("Secure");
+    }
+  });
+});

@@ -15,7 +15,7 @@ import {
   toPublicUser,
   verifyCredentials,
 } from "./service";
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie";
+import { clearSessionCookie, SESSION_COOKIE, secureCookiesFrom, setSessionCookie } from "./session-cookie";
 
 export type AuthLimits = {
   /** Failed sign-ins per email answered at once; after them each attempt waits longer. */
@@ -77,18 +77,23 @@ export const authRoutes = (
 
   return new Elysia()
     .use(authPlugin(db))
-    .post("/register", async ({ body, cookie, request, set }) => {
+    .post("/register", async ({ body, cookie, request, set, store }) => {
       const input = parseInput(registerSchema, body);
       const address = clientAddress(request, trustedProxies);
       // Counted before the await, so parallel registrations cannot all pass the check.
       if (!registrations.tryTake(address)) throw tooMany(limits.windowMs);
       const row = await registerUser(db, input);
       const session = createSession(db, row.id);
-      setSessionCookie(cookie[SESSION_COOKIE] as never, request, session.token, session.expiresAt);
+      setSessionCookie(
+        cookie[SESSION_COOKIE] as never,
+        secureCookiesFrom(store),
+        session.token,
+        session.expiresAt,
+      );
       set.status = 201;
       return toPublicUser(row);
     })
-    .post("/login", async ({ body, cookie, request }) => {
+    .post("/login", async ({ body, cookie, request, store }) => {
       const input = parseInput(loginSchema, body);
       const emailKey = input.email.toLowerCase();
       const address = clientAddress(request, trustedProxies);
@@ -108,7 +113,12 @@ export const authRoutes = (
       byEmail.reset(emailKey);
       byAddress.giveBack(address);
       const session = createSession(db, row.id);
-      setSessionCookie(cookie[SESSION_COOKIE] as never, request, session.token, session.expiresAt);
+      setSessionCookie(
+        cookie[SESSION_COOKIE] as never,
+        secureCookiesFrom(store),
+        session.token,
+        session.expiresAt,
+      );
       return toPublicUser(row);
     })
     .post("/logout", ({ cookie }) => {
