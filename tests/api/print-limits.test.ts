@@ -84,3 +84,22 @@ test("a full print queue is a 503 with Retry-After for everyone", async () => {
   expect(refused.json.message).toContain("try again");
   expect(await hangUpAll()).toBe(0);
 });
+
+// Last: CMYK jobs run in the background and stay queued until the slot is released at the end.
+test("a user's third CMYK PDF in preparation at once is a 429", async () => {
+  const client = app.client();
+  await client.signUp();
+  const created = await client.post("/api/programs/batch", [
+    { fullName: "Ruth Okafor" },
+    { fullName: "Ana Lee" },
+    { fullName: "Walter Pennington" },
+  ]);
+  const [a, b, c] = created.json.map((p: { id: string }) => p.id);
+  expect((await client.get(`/api/programs/${a}/pdf?cmyk=1`)).status).toBe(202);
+  expect((await client.get(`/api/programs/${b}/pdf?cmyk=1`)).status).toBe(202);
+  // Polling a job already preparing is not a new job.
+  expect((await client.get(`/api/programs/${a}/pdf?cmyk=1`)).status).toBe(202);
+  const third = await client.get(`/api/programs/${c}/pdf?cmyk=1`);
+  expect(third.status).toBe(429);
+  expect(third.json.message).toContain("other CMYK PDFs");
+});
