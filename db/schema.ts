@@ -96,8 +96,15 @@ export const photos = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     mime: text("mime").notNull(),
+    /** Stored bytes of both renditions, counted against the owner's storage quota. */
+    bytes: integer("bytes").notNull().default(0),
     /** When a saved program first used it; until then it may belong to an unsaved draft. */
     referencedAt: integer("referenced_at", { mode: "timestamp_ms" }),
+    /**
+     * When it was taken out of the last saved program showing it. It is kept for a grace period
+     * (a stale builder tab may still save it back, which clears this), then deleted.
+     */
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [

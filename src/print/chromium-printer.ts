@@ -32,6 +32,25 @@ export class ChromiumMissingError extends Error {
   }
 }
 
+/** The wait queue is full: the caller should answer "busy, try again shortly". */
+export class PrinterBusyError extends Error {
+  constructor() {
+    super("The print engine is busy");
+    this.name = "PrinterBusyError";
+  }
+}
+
+/** A job given up by its caller (the client hung up) before or while it printed. */
+export class PrintAbortedError extends Error {
+  constructor() {
+    super("The print job was cancelled");
+    this.name = "PrintAbortedError";
+  }
+}
+
+/** Prints with a slot the caller holds; see `ChromiumPrinter.reserve`. */
+export type SlotPrint = (job: PrintJob) => Promise<PrintResult>;
+
 export type PrinterOptions = {
   /** The Chromium to drive; findChromium() when not given, none (an error per job) when undefined is given. */
   executablePath?: string;
@@ -39,6 +58,8 @@ export type PrinterOptions = {
   concurrency?: number;
   /** A page is replaced after this many jobs (Chromium's memory otherwise keeps growing). */
   recycleAfter?: number;
+  /** Jobs allowed to wait for a slot; more are refused with PrinterBusyError (default: no cap, for the CLI). */
+  maxQueue?: number;
 };
 
 const LAUNCH_ARGS = [
@@ -62,12 +83,13 @@ type PageSlot = {
 export class ChromiumPrinter {
   private browser: Promise<Browser> | undefined;
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: { grant: () => void }[] = [];
   private readonly idle: PageSlot[] = [];
   private closed = false;
   readonly executablePath: string | undefined;
   readonly concurrency: number;
   readonly recycleAfter: number;
+  readonly maxQueue: number;
   /** Launches so far (1 after the first job; more after crashes). */
   launches = 0;
 
@@ -75,6 +97,12 @@ export class ChromiumPrinter {
     this.executablePath = "executablePath" in options ? options.executablePath : findChromium();
     this.concurrency = options.concurrency ?? 2;
     this.recycleAfter = options.recycleAfter ?? 25;
+    this.maxQueue = options.maxQueue ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Jobs waiting for a slot now. */
+  get queued() {
+    return this.waiting.length;
   }
 
   private launch(): Promise<Browser> {
@@ -96,34 +124,68 @@ export class ChromiumPrinter {
     return launching;
   }
 
-  private async acquire() {
+  private async acquire(signal?: AbortSignal) {
+    if (signal?.aborted) throw new PrintAbortedError();
     if (this.active < this.concurrency) {
       this.active += 1;
       return;
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.waiting.length >= this.maxQueue) throw new PrinterBusyError();
+    await new Promise<void>((resolve, reject) => {
+      const entry = {
+        grant: () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+      };
+      // A caller that gives up while waiting leaves the queue at once.
+      const onAbort = () => {
+        const at = this.waiting.indexOf(entry);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(new PrintAbortedError());
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiting.push(entry);
+    });
   }
 
   private release() {
     const next = this.waiting.shift();
-    if (next) next();
+    if (next) next.grant();
     else this.active -= 1;
   }
 
-  /** Prints one job; a job that fails because the browser died is retried once on a new browser. */
-  async print(job: PrintJob): Promise<PrintResult> {
+  /**
+   * Waits for a free slot (refused with PrinterBusyError when the queue is full), then runs `work`
+   * holding it, so whatever `work` prepares (photos) is only in memory once Chromium can take it.
+   * `work` prints through the `print` it is given; an aborted `signal` stops the wait or the next print.
+   */
+  async reserve<T>(work: (print: SlotPrint) => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.closed) throw new Error("The printer has been closed");
-    await this.acquire();
+    await this.acquire(signal);
     try {
-      try {
-        return await this.printOnce(job);
-      } catch (error) {
-        const browser = await this.browser?.catch(() => undefined);
-        if (browser?.isConnected()) throw error;
-        return await this.printOnce(job);
-      }
+      return await work(async (job) => {
+        if (signal?.aborted) throw new PrintAbortedError();
+        return this.printWithRetry(job);
+      });
     } finally {
       this.release();
+    }
+  }
+
+  /** Prints one job in a slot of its own. */
+  print(job: PrintJob, signal?: AbortSignal): Promise<PrintResult> {
+    return this.reserve((print) => print(job), signal);
+  }
+
+  /** A job that fails because the browser died is retried once on a new browser. */
+  private async printWithRetry(job: PrintJob): Promise<PrintResult> {
+    try {
+      return await this.printOnce(job);
+    } catch (error) {
+      const browser = await this.browser?.catch(() => undefined);
+      if (browser?.isConnected()) throw error;
+      return await this.printOnce(job);
     }
   }
 

@@ -62,9 +62,12 @@ const restoreBoxes = async (source: Uint8Array, converted: Uint8Array) => {
 type CmykEntry =
   | { state: "preparing"; startedAt: number }
   | { state: "ready"; pdf: Uint8Array; fileName: string }
-  | { state: "failed"; message: string };
+  | { state: "failed" };
 
-/** Background CMYK jobs by key (program content + options), keeping the most recent results. */
+/**
+ * Background CMYK jobs by key (program content + options), keeping the most recent results. A job
+ * still preparing is never evicted: the next poll would otherwise start a duplicate.
+ */
 export class CmykCache {
   private readonly entries = new Map<string, CmykEntry>();
   constructor(private readonly capacity = 24) {}
@@ -78,12 +81,17 @@ export class CmykCache {
       return known;
     }
     if (known) return known;
+    // Started before the entry exists, so a job refused at once (a cap) leaves no entry behind.
+    const job = produce();
     const entry: CmykEntry = { state: "preparing", startedAt: Date.now() };
     this.set(key, entry);
-    produce().then(
+    job.then(
       (result) => this.set(key, { state: "ready", ...result }),
-      (error: unknown) =>
-        this.set(key, { state: "failed", message: String((error as Error)?.message ?? error) }),
+      (error: unknown) => {
+        // Ghostscript's output and file paths are for the log, never for the client.
+        console.error("CMYK conversion failed", error);
+        this.set(key, { state: "failed" });
+      },
     );
     return entry;
   }
@@ -100,10 +108,9 @@ export class CmykCache {
   private set(key: string, entry: CmykEntry) {
     this.entries.delete(key);
     this.entries.set(key, entry);
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+    for (const [oldKey, oldEntry] of this.entries) {
+      if (this.entries.size <= this.capacity) break;
+      if (oldEntry.state !== "preparing") this.entries.delete(oldKey);
     }
   }
 }

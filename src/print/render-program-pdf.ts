@@ -7,7 +7,7 @@ import type { ProgramInput } from "../shared/schemas";
 import { BLEED_IN, PAGE_HEIGHT_IN, PAGE_WIDTH_IN } from "./booklet/page-geometry";
 import { assignPhotos, type BookletPlan, type PrintCheck, planBooklet } from "./booklet/plan-booklet";
 import { bookletFontFile } from "./booklet-styles";
-import { ChromiumPrinter, type PrintAsset } from "./chromium-printer";
+import { ChromiumPrinter, PrintAbortedError, type PrintAsset } from "./chromium-printer";
 import { addCropMarks, imposeBooklet, setPrintBoxes, titlePdf } from "./pdf-post-process";
 import type { PhotoAsset, PhotoLoader } from "./photo-assets";
 import { printReadyPhoto, printSizes } from "./print-ready-photos";
@@ -25,6 +25,8 @@ export type RenderPdfOptions = {
   photos?: PhotoLoader;
   watermark?: boolean;
   printer?: ChromiumPrinter;
+  /** Stops waiting or printing when aborted (the client hung up). */
+  signal?: AbortSignal;
 };
 
 export type RenderedPdf = {
@@ -71,14 +73,15 @@ const backgroundUrls = (program: ProgramInput) =>
 
 const loadPhotos = async (program: ProgramInput, loader: PhotoLoader | undefined) => {
   const loaded = new Map<string, PhotoAsset & { key: string }>();
-  if (!loader) return loaded;
+  if (!loader) return { loaded, isMissing: () => false };
   const urls = photoAddresses(program);
   const assets = await Promise.all(urls.map((url) => loader(url).catch(() => undefined)));
   urls.forEach((url, i) => {
     const asset = assets[i];
     if (asset) loaded.set(url, { ...asset, key: `photo-${i}` });
   });
-  return loaded;
+  const tried = new Set(urls);
+  return { loaded, isMissing: (url: string) => tried.has(url) && !loaded.has(url) };
 };
 
 /** Fill factors tried in turn when Chromium's real layout overflows the planner's estimate. */
@@ -90,58 +93,63 @@ export const renderProgramPdf = async (
 ): Promise<RenderedPdf> => {
   const variant = options.variant ?? "print";
   const printer = options.printer ?? getSharedPrinter();
-  const photos = await loadPhotos(program, options.photos);
   const bleed = variant === "print";
   const widthIn = PAGE_WIDTH_IN + (bleed ? 2 * BLEED_IN : 0);
   const heightIn = PAGE_HEIGHT_IN + (bleed ? 2 * BLEED_IN : 0);
-  const asset = (path: string): PrintAsset | undefined => {
-    if (path.startsWith("fonts/")) return bookletFontFile(path.slice("fonts/".length));
-    if (path.startsWith("photos/")) return byKey.get(path.slice("photos/".length));
-    return undefined;
-  };
-  // The print check judges the originals; Chromium gets copies scaled to their printed size.
-  const photoSize = (url: string) => photos.get(url);
-  let plan = planBooklet(program, { photoSize });
-  const sizes = printSizes(plan, backgroundUrls(program));
-  const byKey = new Map(
-    await Promise.all(
-      [...photos].map(async ([url, original]) => {
-        const target = sizes.get(url) ?? { width: original.width, height: original.height };
-        return [original.key, await printReadyPhoto(original, target)] as const;
-      }),
-    ),
-  );
-  let printed = await printer.print({
-    html: (assetBase) => html(plan, assetBase),
-    asset,
-    widthIn,
-    heightIn,
-  });
-  for (const fill of FILL_STEPS.slice(1)) {
-    if (printed.overflowing.length === 0) break;
-    plan = planBooklet(program, { photoSize, fill });
-    printed = await printer.print({ html: (assetBase) => html(plan, assetBase), asset, widthIn, heightIn });
-  }
-  const checks = [...plan.checks];
-  for (const key of printed.overflowing) {
-    checks.push({
-      level: "warning",
-      message: `Some text on the page "${key}" is still too long for its page.`,
+  // Photos are loaded and scaled only once a print slot is ours: a job waiting in the queue
+  // holds no images in memory.
+  const { printed, plan, checks } = await printer.reserve(async (print) => {
+    const { loaded: photos, isMissing } = await loadPhotos(program, options.photos);
+    const asset = (path: string): PrintAsset | undefined => {
+      if (path.startsWith("fonts/")) return bookletFontFile(path.slice("fonts/".length));
+      if (path.startsWith("photos/")) return byKey.get(path.slice("photos/".length));
+      return undefined;
+    };
+    const html = (current: BookletPlan, assetBase: string) =>
+      renderBookletHtml(program, {
+        assetBase,
+        photoUrl: (url) => {
+          const photo = photos.get(url);
+          return photo ? `${assetBase}photos/${photo.key}` : "";
+        },
+        plan: current,
+        bleed,
+        watermark: options.watermark ? WATERMARK_TEXT : undefined,
+      });
+    // The print check judges the originals; Chromium gets copies scaled to their printed size.
+    const photoSize = (url: string) => photos.get(url);
+    let plan = planBooklet(program, { photoSize, isMissing });
+    const sizes = printSizes(plan, backgroundUrls(program));
+    const byKey = new Map(
+      await Promise.all(
+        [...photos].map(async ([url, original]) => {
+          const target = sizes.get(url) ?? { width: original.width, height: original.height };
+          return [original.key, await printReadyPhoto(original, target)] as const;
+        }),
+      ),
+    );
+    const job = (current: BookletPlan) => ({
+      html: (assetBase: string) => html(current, assetBase),
+      asset,
+      widthIn,
+      heightIn,
     });
-  }
-
-  function html(current: BookletPlan, assetBase: string) {
-    return renderBookletHtml(program, {
-      assetBase,
-      photoUrl: (url) => {
-        const photo = photos.get(url);
-        return photo ? `${assetBase}photos/${photo.key}` : "";
-      },
-      plan: current,
-      bleed,
-      watermark: options.watermark ? WATERMARK_TEXT : undefined,
-    });
-  }
+    let printed = await print(job(plan));
+    for (const fill of FILL_STEPS.slice(1)) {
+      if (printed.overflowing.length === 0) break;
+      plan = planBooklet(program, { photoSize, fill, isMissing });
+      printed = await print(job(plan));
+    }
+    const checks = [...plan.checks];
+    for (const key of printed.overflowing) {
+      checks.push({
+        level: "warning",
+        message: `Some text on the page "${key}" is still too long for its page.`,
+      });
+    }
+    return { printed, plan, checks };
+  }, options.signal);
+  if (options.signal?.aborted) throw new PrintAbortedError();
 
   const title = program.fullName ? `${program.fullName}: memorial program` : "Memorial program";
   const pdf =

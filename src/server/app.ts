@@ -6,6 +6,7 @@ import { CmykCache } from "../print/cmyk";
 import type { PhotoLoader } from "../print/photo-assets";
 import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
+import { SECURE_COOKIES_STATE, secureCookiesFor } from "./auth/session-cookie";
 import { batchRoutes } from "./batch/routes";
 import { billingRoutes, stripeFor } from "./billing/routes";
 import { type Config, isBillingEnabled } from "./config";
@@ -13,8 +14,9 @@ import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
 import { photoRoutes } from "./photos/routes";
-import { createPhotoLoader } from "./photos/service";
+import { createPhotoLoader, type PhotoLimits } from "./photos/service";
 import { createLocalPhotoStorage } from "./photos/storage";
+import { createPrintJobLimits } from "./print/job-limits";
 import { printRoutes } from "./print/routes";
 import { programRoutes } from "./programs/routes";
 import { writingRoutes } from "./writing/routes";
@@ -23,12 +25,16 @@ export type AppDeps = {
   config: Config;
   db: AppDatabase;
   authLimits?: AuthLimits;
+  /** Per-user upload rate and storage quota; the defaults when absent. */
+  photoLimits?: PhotoLimits;
   /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
   photoLoaderFor?: (ownerId: string) => PhotoLoader;
   /** The Stripe client; made from the config's keys when absent (none when billing is off). */
   stripe?: Stripe;
+  /** Ghostscript for CMYK PDFs; the one on PATH when absent. */
+  ghostscriptPath?: string;
 };
 
 /** The whole JSON API under /api, composed from feature modules. */
@@ -36,9 +42,11 @@ export const createApi = ({
   config,
   db,
   authLimits = DEFAULT_AUTH_LIMITS,
+  photoLimits,
   printer,
   photoLoaderFor,
   stripe,
+  ghostscriptPath,
 }: AppDeps) => {
   const billingEnabled = isBillingEnabled(config);
   const photoStorage = createLocalPhotoStorage(config.dataDir);
@@ -48,19 +56,22 @@ export const createApi = ({
   const print = {
     printer: printer ?? getSharedPrinter(),
     cmykCache: new CmykCache(),
+    jobs: createPrintJobLimits(),
     photoLoaderFor: ownersPhotos,
+    ghostscriptPath,
   };
   return new Elysia({ prefix: "/api" })
+    .state(SECURE_COOKIES_STATE, secureCookiesFor(config.PUBLIC_URL))
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
     .get("/health", () => {
       db.$client.query("select 1").get();
       return { ok: true };
     })
-    .use(authRoutes(db, billingEnabled, authLimits))
+    .use(authRoutes(db, billingEnabled, { limits: authLimits, trustedProxies: config.TRUSTED_PROXY }))
     .use(batchRoutes(db, billingEnabled, print))
     .use(programRoutes(db, billingEnabled, photoStorage))
-    .use(photoRoutes(db, billingEnabled, photoStorage))
+    .use(photoRoutes(db, billingEnabled, photoStorage, photoLimits))
     .use(writingRoutes(db, config))
     .use(printRoutes(db, billingEnabled, print))
     .use(billingRoutes(db, config, stripe ?? stripeFor(config)))

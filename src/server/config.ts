@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -12,6 +13,17 @@ const configSchema = z.object({
   MEMORIAL_DATA_DIR: z.string().default("./data"),
   /** The public origin (https://programs.example.com); decides the Secure cookie flag and the CSRF origin. */
   PUBLIC_URL: optional.pipe(z.url().optional()),
+  /**
+   * Addresses of the reverse proxies in front of the app (comma-separated). Only requests from
+   * them may name the client's address in X-Forwarded-For, which the sign-in limits then use.
+   */
+  TRUSTED_PROXY: optional.pipe(
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(",").map((a) => a.trim()) : []))
+      .refine((list) => list.every((a) => isIP(a)), "must be IP addresses, separated by commas"),
+  ),
   CHROMIUM_PATH: optional,
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional,

@@ -23,6 +23,8 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly fields?: FieldError[],
+    /** Sent as Retry-After with a 429 or 503. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";

@@ -5,9 +5,16 @@ import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import { type Config, loadConfig } from "./config";
+import { rememberSocketAddress } from "./http/client-address";
+import { scheduleMaintenance } from "./maintenance";
+import { createLocalPhotoStorage } from "./photos/storage";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
+
+// Print jobs allowed to wait for Chromium; more are answered 503 with Retry-After. Each user has
+// its own smaller caps (src/server/print/job-limits.ts), so this only fills up under many users.
+const PRINT_QUEUE_LIMIT = 32;
 
 /**
  * Without a Chromium the server still starts (everything but PDFs works) and says once what to
@@ -16,7 +23,7 @@ const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
 const createPrinter = (config: Config) => {
   const executablePath = findChromium(config.CHROMIUM_PATH);
   if (!executablePath) console.warn(CHROMIUM_MISSING_MESSAGE);
-  return new ChromiumPrinter({ executablePath });
+  return new ChromiumPrinter({ executablePath, maxQueue: PRINT_QUEUE_LIMIT });
 };
 
 /** Serves the SPA for every path outside /api and the API under /api, in one process. */
@@ -24,6 +31,10 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
   const printer = deps.printer ?? createPrinter(deps.config);
   const api = createApi({ ...deps, printer });
+  const handleApi = (request: Request, bunServer: Bun.Server<undefined>) => {
+    rememberSocketAddress(request, bunServer.requestIP(request)?.address);
+    return api.handle(request);
+  };
   const server = Bun.serve({
     port: deps.config.PORT,
     hostname: deps.config.HOST,
@@ -31,12 +42,17 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
     development: process.env.NODE_ENV !== "production" && process.env.KEEPSAKE_DEV === "1",
     routes: {
-      "/api/*": (request: Request) => api.handle(request),
-      "/api": (request: Request) => api.handle(request),
+      "/api/*": handleApi,
+      "/api": handleApi,
       "/*": index,
     },
   });
+  const stopMaintenance = scheduleMaintenance({
+    db: deps.db,
+    storage: createLocalPhotoStorage(deps.config.dataDir),
+  });
   const stop = async (closeActiveConnections = false) => {
+    stopMaintenance();
     await server.stop(closeActiveConnections);
     if (!deps.printer) await printer.close();
   };

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { photos } from "../../db/schema";
+import { photos, programs } from "../../db/schema";
 import {
+  collectUnusedPhotos,
   createPhotoLoader,
-  releaseUnusedPhotos,
+  MISSING_PHOTO,
+  REMOVED_PHOTO_GRACE_MS,
   UNSAVED_PHOTO_GRACE_MS,
 } from "../../src/server/photos/service";
 import { createLocalPhotoStorage } from "../../src/server/photos/storage";
@@ -51,6 +53,11 @@ const asPhoto = (
   height: uploaded.height,
 });
 
+const photoDeps = () => ({ db: app.db, storage: createLocalPhotoStorage(app.dataDir) });
+/** Runs the collector as if the removal grace period were over. */
+const collectAfterGrace = (ownerId?: string) =>
+  collectUnusedPhotos(photoDeps(), ownerId, new Date(Date.now() + REMOVED_PHOTO_GRACE_MS + 60_000));
+
 const storedFiles = () => {
   const root = join(app.dataDir, "photos");
   try {
@@ -63,7 +70,7 @@ const storedFiles = () => {
 describe("the 8-photo limit", () => {
   const photoList = (n: number) =>
     Array.from({ length: n }, (_, i) =>
-      asPhoto({ id: `p${i}`, url: `/api/photos/p${i}`, width: 10, height: 10 }, i),
+      asPhoto({ id: `p${i}`, url: `https://photos.example.com/p${i}.jpg`, width: 10, height: 10 }, i),
     );
 
   test("POST /api/programs refuses a 9th photo with 'Maximum 8 photos allowed' and writes nothing", async () => {
@@ -95,9 +102,9 @@ describe("the 8-photo limit", () => {
   });
 });
 
-describe("removing photos removes their files", () => {
-  test("a photo taken out of a saved program is deleted; the others and unsaved uploads stay", async () => {
-    const { client } = await signedIn();
+describe("removing photos removes their files after a grace period", () => {
+  test("a photo taken out of a saved program is kept for the grace period, then deleted; the others stay", async () => {
+    const { client, userId } = await signedIn();
     const [a, b] = [await upload(client), await upload(client)];
     const created = await client.post("/api/programs", {
       ...emptyProgramInput(),
@@ -111,24 +118,29 @@ describe("removing photos removes their files", () => {
       additionalPhotos: [asPhoto(b, 0)],
     });
     expect(res.status).toBe(200);
-    expect((await client.get(a.url)).status).toBe(404);
-    expect(storedFiles()).toBe(before - 2); // master and screen rendition
-    expect((await client.get(b.url)).status).toBe(200);
+    expect((await client.get(a.url)).status).toBe(200);
+    expect(await collectUnusedPhotos(photoDeps(), userId)).toEqual([]);
     expect((await client.get(draftOnly.url)).status).toBe(200);
+    // By then the unsaved upload's own grace period is over too.
+    expect((await collectAfterGrace(userId)).sort()).toEqual([a.id, draftOnly.id].sort());
+    expect((await client.get(a.url)).status).toBe(404);
+    expect(storedFiles()).toBe(before - 4); // master and screen rendition of each
+    expect((await client.get(b.url)).status).toBe(200);
   });
 
   test("the main photo counts as used", async () => {
-    const { client } = await signedIn();
+    const { client, userId } = await signedIn();
     const cover = await upload(client);
     const created = await client.post("/api/programs", { ...emptyProgramInput(), mainPhotoUrl: cover.url });
     await client.put(`/api/programs/${created.json.id}`, { ...emptyProgramInput(), mainPhotoUrl: cover.url });
     expect((await client.get(cover.url)).status).toBe(200);
     await client.put(`/api/programs/${created.json.id}`, emptyProgramInput());
+    expect(await collectAfterGrace(userId)).toEqual([cover.id]);
     expect((await client.get(cover.url)).status).toBe(404);
   });
 
   test("deleting a program deletes its photos unless another program shows them", async () => {
-    const { client } = await signedIn();
+    const { client, userId } = await signedIn();
     const [shared, own] = [await upload(client), await upload(client)];
     const first = await client.post("/api/programs", {
       ...emptyProgramInput(),
@@ -138,6 +150,7 @@ describe("removing photos removes their files", () => {
     const before = storedFiles();
 
     expect((await client.delete(`/api/programs/${first.json.id}`)).status).toBe(200);
+    expect(await collectAfterGrace(userId)).toEqual([own.id]);
     expect((await client.get(own.url)).status).toBe(404);
     expect((await client.get(shared.url)).status).toBe(200);
     expect(storedFiles()).toBe(before - 2);
@@ -154,6 +167,7 @@ describe("removing photos removes their files", () => {
       additionalPhotos: [asPhoto(mine, 0)],
     });
     await one.client.delete(`/api/programs/${program.json.id}`);
+    expect(await collectAfterGrace(one.userId)).toEqual([mine.id]);
     expect((await one.client.get(mine.url)).status).toBe(404);
     expect((await two.client.get(theirs.url)).status).toBe(200);
   });
@@ -175,11 +189,56 @@ describe("removing photos removes their files", () => {
   test("uploads never saved in a program are collected only after the grace period", async () => {
     const { client, userId } = await signedIn();
     const abandoned = await upload(client);
-    const deps = { db: app.db, storage: createLocalPhotoStorage(app.dataDir) };
-    expect(await releaseUnusedPhotos(deps, userId, new Date(Date.now() + 60_000))).toEqual([]);
+    expect(await collectUnusedPhotos(photoDeps(), userId, new Date(Date.now() + 60_000))).toEqual([]);
     const later = new Date(Date.now() + UNSAVED_PHOTO_GRACE_MS + 60_000);
-    expect(await releaseUnusedPhotos(deps, userId, later)).toEqual([abandoned.id]);
+    expect(await collectUnusedPhotos(photoDeps(), userId, later)).toEqual([abandoned.id]);
     expect((await client.get(abandoned.url)).status).toBe(404);
+  });
+});
+
+describe("no save can point at a photo that is gone", () => {
+  test("a stale tab saving a removed photo back within the grace period keeps it", async () => {
+    const { client, userId } = await signedIn();
+    const photo = await upload(client);
+    const created = await client.post("/api/programs", {
+      ...emptyProgramInput(),
+      additionalPhotos: [asPhoto(photo, 0)],
+    });
+    await client.put(`/api/programs/${created.json.id}`, emptyProgramInput());
+    // The other tab still shows the photo and saves.
+    const stale = await client.put(`/api/programs/${created.json.id}`, {
+      ...emptyProgramInput(),
+      additionalPhotos: [asPhoto(photo, 0)],
+    });
+    expect(stale.status).toBe(200);
+    expect(await collectAfterGrace(userId)).toEqual([]);
+    expect((await client.get(photo.url)).status).toBe(200);
+  });
+
+  test("a save showing a deleted or someone else's photo is refused naming the field, and writes nothing", async () => {
+    const { client, userId } = await signedIn();
+    const gone = await upload(client);
+    expect((await client.delete(`/api/photos/${gone.id}`)).status).toBe(200);
+    const { client: stranger } = await signedIn();
+    const theirs = await upload(stranger);
+    const res = await client.post("/api/programs", {
+      ...emptyProgramInput(),
+      mainPhotoUrl: theirs.url,
+      additionalPhotos: [asPhoto(gone, 0)],
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(MISSING_PHOTO);
+    expect(res.json.fields).toEqual([
+      { path: "mainPhotoUrl", message: MISSING_PHOTO },
+      { path: "additionalPhotos.0.url", message: MISSING_PHOTO },
+    ]);
+    expect(
+      app.db
+        .select()
+        .from(programs)
+        .all()
+        .filter((p) => p.ownerId === userId),
+    ).toEqual([]);
   });
 });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { photos } from "../../db/schema";
+import { createLocalPhotoStorage } from "../../src/server/photos/storage";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 import {
   detailedJpeg,
@@ -8,6 +11,7 @@ import {
   gifImage,
   phoneJpeg,
   photoForm,
+  pngDeclaring,
   pngImage,
   webpImage,
 } from "../support/test-images";
@@ -130,6 +134,15 @@ describe("POST /api/photos", () => {
     expect(res.json.message).toBe("GIF images are not supported. Please use a JPG, PNG or WebP photo.");
   });
 
+  test("a 20000x20000 PNG is a 413 saying it is too large in pixels, refused before decoding", async () => {
+    const res = await owner.post(
+      "/api/photos",
+      photoForm(pngDeclaring(20000, 20000), "huge.png", "image/png"),
+    );
+    expect(res.status).toBe(413);
+    expect(res.json.message).toStartWith("This image is too large in pixels (20000 x 20000).");
+  });
+
   test("refuses a file over 25 MB with 413 and a clear message", async () => {
     const justOver = new Uint8Array(25 * 1024 * 1024 + 1);
     const res = await owner.post("/api/photos", photoForm(justOver));
@@ -181,6 +194,21 @@ describe("POST /api/photos", () => {
     const a = await download(owner, first.json.url);
     const b = await download(owner, second.json.url);
     expect(b.response.headers.get("etag")).toBe(a.response.headers.get("etag"));
+  });
+
+  test("another account's identical upload is processed anew, never answered from the first account's copy", async () => {
+    const bytes = await pngImage(110, 70, "#654321");
+    const first = await owner.post("/api/photos", photoForm(bytes));
+    const row = app.db.select().from(photos).where(eq(photos.id, first.json.id)).get();
+    // Take the stored files away: only an upload that really processes the bytes can answer them.
+    const storage = createLocalPhotoStorage(app.dataDir);
+    await storage.remove(row!.contentHash);
+    await storage.remove(row!.screenHash);
+    const other = app.client();
+    await other.signUp();
+    const second = await other.post("/api/photos", photoForm(bytes));
+    expect(second.status).toBe(201);
+    expect((await download(other, second.json.url)).response.status).toBe(200);
   });
 });
 

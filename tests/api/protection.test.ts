@@ -72,6 +72,28 @@ describe("content types and sizes", () => {
     expect(res.json.message).toContain("5 MB");
   });
 
+  test("a chunked JSON body (no Content-Length) over 5 MB gets 413 too", async () => {
+    const huge = JSON.stringify({ ...sampleProgram(), lifeReflections: "a".repeat(6 * 1024 * 1024) });
+    const bytes = new TextEncoder().encode(huge);
+    const before = programCount();
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 256 * 1024)
+          controller.enqueue(bytes.subarray(at, at + 256 * 1024));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${client.baseUrl}/api/programs`, {
+      method: "POST",
+      headers: { cookie: client.cookie, "content-type": "application/json" },
+      body: chunked,
+    });
+    expect(response.headers.get("content-length")).not.toBe(String(bytes.length));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toContain("5 MB");
+    expect(programCount()).toBe(before);
+  });
+
   test("malformed JSON is a 400 with a clear message", async () => {
     const res = await client.request("POST", "/api/programs", '{"fullName": ', {
       "content-type": "application/json",

@@ -96,7 +96,7 @@ test("login validates, reports the server's refusal, shows its pending state and
   expect(await toastWith(page, "You have successfully signed in.").count()).toBe(1);
   await page.getByText("Welcome, Ruth.").waitFor();
 
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
   await page.getByRole("heading", { name: LANDING }).waitFor();
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
 }, 60_000);

@@ -5,7 +5,7 @@ import { exportColorGuide, exportDesignSpecs, exportPrintingGuide } from "../../
 import { exportPrintTemplate } from "../../src/print/exports/print-template";
 import { exportProgramCsv, exportProgramJson, exportProgramsCsv } from "../../src/print/exports/program-data";
 import { watermarkExport } from "../../src/print/exports/watermark-export";
-import { programInputSchema } from "../../src/shared/schemas";
+import { emptyProgramInput, programInputSchema } from "../../src/shared/schemas";
 import { fixtureProgram } from "./support/fixture-programs";
 
 const program = fixtureProgram("typical");
@@ -103,4 +103,27 @@ test("the free plan's watermark: a JSON field, a CSV column (BOM kept), a closin
   const guide = watermarkExport(exportPrintingGuide(program), watermark);
   expect(guide.content.trimEnd().endsWith(watermark)).toBe(true);
   expect(guide.fileName).toBe(exportPrintingGuide(program).fileName);
+});
+
+test("CSV cells that a spreadsheet would run as formulas are neutralised, and read back as text", () => {
+  const program = {
+    ...emptyProgramInput(),
+    fullName: '=HYPERLINK("http://evil.example","Click")',
+    preferredName: "+1 555 0100",
+    location: "-2+3",
+    officiant: "@SUM(A1)",
+    scripture: "\tTabbed",
+  };
+  const files = [
+    exportProgramCsv(program),
+    exportDataMergeCsv(program, "indesign"),
+    exportProgramsCsv([program]),
+  ];
+  for (const file of files) {
+    const cells = parse(file.content.replace(/^\uFEFF/, ""), { relax_column_count: true }).flat() as string[];
+    for (const dangerous of ["=", "+", "-", "@", "\t", "\r"]) {
+      expect(cells.filter((cell) => cell.startsWith(dangerous))).toEqual([]);
+    }
+    expect(cells).toContain(`'=HYPERLINK("http://evil.example","Click")`);
+  }
 });

@@ -128,3 +128,25 @@ describe("planBooklet", () => {
     expect(plan.checks.some((c) => c.message.includes("usual order"))).toBe(true);
   });
 });
+
+describe("missing photos", () => {
+  test("the print check names each photo that is gone instead of leaving it out silently", () => {
+    const program = {
+      ...fixtureProgram("typical"),
+      mainPhotoUrl: "/api/photos/cover-id",
+      additionalPhotos: [
+        { id: "a", url: "/api/photos/a", caption: "At the lake", size: "medium", position: "life", order: 0 },
+        { id: "b", url: "/api/photos/b", caption: "", size: "medium", position: "life", order: 1 },
+      ],
+    } as Parameters<typeof planBooklet>[0];
+    const gone = new Set(["/api/photos/cover-id", "/api/photos/b"]);
+    const missing = planBooklet(program, { isMissing: (url) => gone.has(url) })
+      .checks.filter((c) => c.message.includes("is missing"))
+      .map((c) => [c.level, c.message.split(" is missing")[0]]);
+    expect(missing).toEqual([
+      ["warning", "The main photo"],
+      ["warning", "Photo 2"],
+    ]);
+    expect(planBooklet(program).checks.some((c) => c.message.includes("is missing"))).toBe(false);
+  });
+});

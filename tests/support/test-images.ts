@@ -1,4 +1,5 @@
 // Test photos made on the fly with sharp: no binaries in the repository.
+import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 
 const solid = (width: number, height: number, background: string) =>
@@ -70,4 +71,33 @@ export const photoForm = (
   const form = new FormData();
   form.append("file", new File([bytes], name, { type }));
   return form;
+};
+
+const pngChunk = (type: string, data: Uint8Array) => {
+  const chunk = new Uint8Array(12 + data.length);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, data.length);
+  chunk.set(new TextEncoder().encode(type), 4);
+  chunk.set(data, 8);
+  view.setUint32(8 + data.length, Bun.hash.crc32(chunk.subarray(4, 8 + data.length)));
+  return chunk;
+};
+
+/**
+ * A small PNG whose header declares `width` x `height` pixels (a decompression bomb's shape):
+ * a few bytes on disk, gigabytes once decoded. Only the header is valid.
+ */
+export const pngDeclaring = (width: number, height: number) => {
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(new Uint8Array(1024))),
+    pngChunk("IEND", new Uint8Array()),
+  ]);
 };

@@ -68,6 +68,8 @@ export type PlanOptions = {
   photoSize?: (url: string) => { width: number; height: number } | undefined;
   /** Fraction of a page's estimated room the planner fills; the PDF engine lowers it if Chromium's real layout overflows. */
   fill?: number;
+  /** Photo addresses the program shows that could not be found (removed, e.g. in another tab). */
+  isMissing?: (url: string) => boolean;
 };
 
 const DEFAULT_FILL = 0.95;
@@ -397,5 +399,25 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     if (!program[field].trim()) checks.push({ level: "warning", message: `${label} is empty.` });
   }
   checks.push(...resolutionChecks(pages, options, program));
+  checks.push(...missingPhotoChecks(program, options));
   return { pages, checks };
+};
+
+/** A photo that is gone would silently be left out of the print: say which. */
+const missingPhotoChecks = (program: ProgramInput, { isMissing }: PlanOptions): PrintCheck[] => {
+  if (!isMissing) return [];
+  const named = [
+    { url: program.mainPhotoUrl, name: "The main photo" },
+    { url: program.backgroundImage, name: "The background image" },
+    ...program.additionalPhotos.map((p, i) => ({
+      url: p.url,
+      name: p.caption ? `The photo "${p.caption}"` : `Photo ${i + 1}`,
+    })),
+  ];
+  return named
+    .filter(({ url }) => url && isMissing(url))
+    .map(({ name }) => ({
+      level: "warning" as const,
+      message: `${name} is missing (it may have been removed in another window) and will not print. Please remove it or upload it again.`,
+    }));
 };

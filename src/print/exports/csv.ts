@@ -1,8 +1,20 @@
-// RFC 4180 CSV without a Node dependency, so the same export runs in the browser and the CLI.
+// CSV for spreadsheet and design tools, in the browser and the CLI alike (csv-stringify's browser
+// build brings its own Buffer, which the browser lacks).
+import { stringify } from "csv-stringify/browser/esm/sync";
 
-const quote = (value: string) =>
-  /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+const csv = (rows: readonly (readonly string[])[], escapeFormulas: boolean) =>
+  stringify(rows as string[][], {
+    record_delimiter: "\r\n",
+    escape_formulas: escapeFormulas,
+    // Leading or trailing spaces survive a round trip only when quoted.
+    quoted_match: /^\s|\s$/,
+  });
 
-/** Rows to CSV text with CRLF line ends (what spreadsheet and design tools expect). */
-export const toCsv = (rows: readonly (readonly string[])[]) =>
-  `${rows.map((row) => row.map(quote).join(",")).join("\r\n")}\r\n`;
+/**
+ * A header row and data rows to RFC 4180 CSV with CRLF line ends. A data cell starting with
+ * = + - @, a tab or a carriage return is neutralised with a leading ' so a spreadsheet shows it as
+ * text instead of running it as a formula (names and tributes are typed by whoever shares the
+ * program). The header is ours and written as is: InDesign's image columns must start with @.
+ */
+export const toCsv = (header: readonly string[], rows: readonly (readonly string[])[]) =>
+  csv([header], false) + csv(rows, true);

@@ -21,7 +21,11 @@ const photoFileName = (url: string, index: number) => {
   return `photo-${index}.${ext}`;
 };
 
-export const buildDataMergeRows = (program: ProgramInput, tool: DataMergeTool): string[][] => {
+/** The header row (field names) and the one data row of a program's data merge. */
+export const buildDataMergeRows = (
+  program: ProgramInput,
+  tool: DataMergeTool,
+): { header: string[]; values: string[] } => {
   const serviceItems = orderedServiceItems(program);
   const text: [string, string][] = [
     ["FullName", program.fullName],
@@ -58,11 +62,13 @@ export const buildDataMergeRows = (program: ProgramInput, tool: DataMergeTool): 
             photoFileName(url, i + 1),
           ]);
   const columns = [...text, ...images];
-  return [columns.map(([h]) => h), columns.map(([, v]) => v)];
+  return { header: columns.map(([h]) => h), values: columns.map(([, v]) => v) };
 };
+
+const dataMergeCsv = ({ header, values }: { header: string[]; values: string[] }) => toCsv(header, [values]);
 
 export const exportDataMergeCsv = (program: ProgramInput, tool: DataMergeTool): ExportFile => ({
   fileName: exportFileName(program, `${tool}-data-merge`, "csv"),
   mimeType: "text/csv",
-  content: (tool === "canva" ? "" : "\uFEFF") + toCsv(buildDataMergeRows(program, tool)),
+  content: (tool === "canva" ? "" : "\uFEFF") + dataMergeCsv(buildDataMergeRows(program, tool)),
 });

@@ -30,9 +30,9 @@ export const exportProgramsCsv = (
 ): ExportFile => ({
   fileName,
   mimeType: "text/csv",
-  content: toCsv([
+  content: toCsv(
     [...PROGRAM_CSV_COLUMNS],
-    ...programs.map((p) => [
+    programs.map((p) => [
       p.fullName,
       formatDateInWords(p.birthDate),
       formatDateInWords(p.passingDate),
@@ -43,7 +43,7 @@ export const exportProgramsCsv = (
       p.fontStyle,
       p.overlayEffect,
     ]),
-  ]),
+  ),
 });
 
 export const exportProgramCsv = (program: ProgramInput): ExportFile => ({

@@ -16,8 +16,8 @@ export const watermarkExport = (file: ExportFile, watermark: string): ExportFile
     if (!header) return file;
     // A byte-order mark (InDesign's data merge needs it) stays in front.
     const bom = file.content.startsWith("\uFEFF") ? "\uFEFF" : "";
-    const rowsOut = [[...header, "Watermark"], ...records.map((r) => [...r, watermark])];
-    return { ...file, content: bom + toCsv(rowsOut) };
+    const rowsOut = records.map((r) => [...r, watermark]);
+    return { ...file, content: bom + toCsv([...header, "Watermark"], rowsOut) };
   }
   return { ...file, content: `${file.content.trimEnd()}\n\n${watermark}\n` };
 };

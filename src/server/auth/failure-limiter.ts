@@ -1,6 +1,12 @@
+import { DEFAULT_MAX_KEYS, trimMap } from "./trim-map";
+
 /**
- * Counts failures per key in a sliding window. In memory on purpose: one process serves the app,
+ * Counts attempts per key in a sliding window. In memory on purpose: one process serves the app,
  * and a restart forgetting the counts only costs an attacker's wait, never a user's data.
+ *
+ * An attempt is counted when it starts (`tryTake`), before any await: attempts still in flight
+ * count, so a burst of parallel requests is throttled like the same requests one by one. An
+ * attempt that turns out not to be a failure is given back.
  */
 export class FailureLimiter {
   private readonly failures = new Map<string, number[]>();
@@ -9,7 +15,13 @@ export class FailureLimiter {
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxKeys = DEFAULT_MAX_KEYS,
   ) {}
+
+  /** Keys with counts now (for tests of the bound). */
+  get size() {
+    return this.failures.size;
+  }
 
   private recent(key: string): number[] {
     const cutoff = this.now() - this.windowMs;
@@ -19,12 +31,23 @@ export class FailureLimiter {
     return kept;
   }
 
-  isBlocked(key: string): boolean {
-    return this.recent(key).length >= this.maxFailures;
+  /** Counts an attempt for `key` and answers true, or answers false (counting nothing) at the limit. */
+  tryTake(key: string): boolean {
+    const recent = this.recent(key);
+    if (recent.length >= this.maxFailures) return false;
+    this.failures.delete(key);
+    this.failures.set(key, [...recent, this.now()]);
+    const cutoff = this.now() - this.windowMs;
+    trimMap(this.failures, this.maxKeys, (times) => (times.at(-1) ?? 0) <= cutoff);
+    return true;
   }
 
-  record(key: string): void {
-    this.failures.set(key, [...this.recent(key), this.now()]);
+  /** Takes back one attempt counted by `tryTake` that was not a failure. */
+  giveBack(key: string): void {
+    const recent = this.recent(key);
+    recent.pop();
+    if (recent.length) this.failures.set(key, recent);
+    else this.failures.delete(key);
   }
 
   reset(key: string): void {

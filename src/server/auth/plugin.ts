@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
 import { AppError } from "../errors";
 import { resolveSession, toPublicUser } from "./service";
-import { SESSION_COOKIE, setSessionCookie } from "./session-cookie";
+import { SESSION_COOKIE, secureCookiesFrom, setSessionCookie } from "./session-cookie";
 
 /**
  * `{ auth: true }` on a route resolves the signed-in `user` or answers 401. The user carries
@@ -11,12 +11,12 @@ import { SESSION_COOKIE, setSessionCookie } from "./session-cookie";
 export const authPlugin = (db: AppDatabase, billingEnabled: boolean) =>
   new Elysia().macro({
     auth: {
-      resolve({ cookie, request }) {
+      resolve({ cookie, store }) {
         const jar = cookie[SESSION_COOKIE];
         const token = typeof jar?.value === "string" ? jar.value : undefined;
         const session = token ? resolveSession(db, token) : null;
         if (!jar || !token || !session) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-        setSessionCookie(jar, request, token, session.expiresAt);
+        setSessionCookie(jar, secureCookiesFrom(store), token, session.expiresAt);
         return { user: toPublicUser(session.user, billingEnabled) };
       },
     },

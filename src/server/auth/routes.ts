@@ -2,15 +2,28 @@ import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
 import { loginSchema, registerSchema } from "../../shared/schemas";
 import { AppError } from "../errors";
+import { clientAddress } from "../http/client-address";
 import { parseInput } from "../http/parse-input";
 import { FailureLimiter } from "./failure-limiter";
+import { GrowingDelay } from "./growing-delay";
 import { authPlugin } from "./plugin";
-import { createSession, deleteSession, registerUser, toPublicUser, verifyCredentials } from "./service";
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie";
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  registerUser,
+  toPublicUser,
+  verifyCredentials,
+} from "./service";
+import { clearSessionCookie, SESSION_COOKIE, secureCookiesFrom, setSessionCookie } from "./session-cookie";
 
 export type AuthLimits = {
-  /** Failed sign-ins allowed per email and per address in the window. */
+  /** Failed sign-ins per email answered at once; after them each attempt waits longer. */
   loginFailuresPerEmail: number;
+  /** The first wait after those, doubled per further failure up to `loginDelayMaxMs`. */
+  loginDelayBaseMs: number;
+  loginDelayMaxMs: number;
+  /** Failed sign-ins allowed per address in the window, whatever the emails. */
   loginFailuresPerAddress: number;
   /** Accounts one address may create in the window. */
   registrationsPerAddress: number;
@@ -19,50 +32,94 @@ export type AuthLimits = {
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginFailuresPerEmail: 5,
+  loginDelayBaseMs: 1000,
+  loginDelayMaxMs: 60_000,
   loginFailuresPerAddress: 20,
   registrationsPerAddress: 20,
   windowMs: 15 * 60 * 1000,
 };
 
-const tooMany = () =>
-  new AppError("RATE_LIMITED", "Too many attempts. Please wait 15 minutes before trying again.");
+export type AuthOptions = {
+  limits?: AuthLimits;
+  /** Proxies allowed to name the client's address (TRUSTED_PROXY). */
+  trustedProxies?: readonly string[];
+};
+
+const waitText = (ms: number) => {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 60) return seconds === 1 ? "a second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+};
+
+const tooMany = (waitMs: number) =>
+  new AppError(
+    "RATE_LIMITED",
+    `Too many attempts. Please wait ${waitText(waitMs)} before trying again.`,
+    undefined,
+    Math.ceil(waitMs / 1000),
+  );
 
 export const authRoutes = (
   db: AppDatabase,
   billingEnabled: boolean,
-  limits: AuthLimits = DEFAULT_AUTH_LIMITS,
+  { limits = DEFAULT_AUTH_LIMITS, trustedProxies = [] }: AuthOptions = {},
 ) => {
-  const byEmail = new FailureLimiter(limits.loginFailuresPerEmail, limits.windowMs);
+  // Per email a growing wait, never a lockout, so nobody can lock another person out; per
+  // address a hard limit, so guesses spread over many emails are still stopped.
+  const byEmail = new GrowingDelay({
+    freeAttempts: limits.loginFailuresPerEmail,
+    baseMs: limits.loginDelayBaseMs,
+    maxMs: limits.loginDelayMaxMs,
+    forgetAfterMs: limits.windowMs,
+  });
   const byAddress = new FailureLimiter(limits.loginFailuresPerAddress, limits.windowMs);
   const registrations = new FailureLimiter(limits.registrationsPerAddress, limits.windowMs);
 
   return new Elysia()
     .use(authPlugin(db, billingEnabled))
-    .post("/register", async ({ body, cookie, request, server, set }) => {
+    .post("/register", async ({ body, cookie, request, set, store }) => {
       const input = parseInput(registerSchema, body);
-      const address = server?.requestIP(request)?.address ?? "unknown";
-      if (registrations.isBlocked(address)) throw tooMany();
+      const address = clientAddress(request, trustedProxies);
+      // Counted before the await, so parallel registrations cannot all pass the check.
+      if (!registrations.tryTake(address)) throw tooMany(limits.windowMs);
       const row = await registerUser(db, input);
-      registrations.record(address);
       const session = createSession(db, row.id);
-      setSessionCookie(cookie[SESSION_COOKIE] as never, request, session.token, session.expiresAt);
+      setSessionCookie(
+        cookie[SESSION_COOKIE] as never,
+        secureCookiesFrom(store),
+        session.token,
+        session.expiresAt,
+      );
       set.status = 201;
       return toPublicUser(row, billingEnabled);
     })
-    .post("/login", async ({ body, cookie, request, server }) => {
+    .post("/login", async ({ body, cookie, request, store }) => {
       const input = parseInput(loginSchema, body);
       const emailKey = input.email.toLowerCase();
-      const address = server?.requestIP(request)?.address ?? "unknown";
-      if (byEmail.isBlocked(emailKey) || byAddress.isBlocked(address)) throw tooMany();
+      const address = clientAddress(request, trustedProxies);
+      // Each attempt counts as a failure from the start (in-flight ones included) and is given
+      // back if the password is right: a burst of parallel guesses is throttled like a series.
+      if (!byAddress.tryTake(address)) throw tooMany(limits.windowMs);
+      const emailWait = byEmail.tryTake(emailKey);
+      if (emailWait > 0) {
+        byAddress.giveBack(address);
+        throw tooMany(emailWait);
+      }
       const row = await verifyCredentials(db, input);
       if (!row) {
-        byEmail.record(emailKey);
-        byAddress.record(address);
+        byEmail.failed(emailKey);
         throw new AppError("UNAUTHORIZED", "Incorrect email or password.");
       }
       byEmail.reset(emailKey);
+      byAddress.giveBack(address);
       const session = createSession(db, row.id);
-      setSessionCookie(cookie[SESSION_COOKIE] as never, request, session.token, session.expiresAt);
+      setSessionCookie(
+        cookie[SESSION_COOKIE] as never,
+        secureCookiesFrom(store),
+        session.token,
+        session.expiresAt,
+      );
       return toPublicUser(row, billingEnabled);
     })
     .post("/logout", ({ cookie }) => {
@@ -71,5 +128,14 @@ export const authRoutes = (
       if (jar) clearSessionCookie(jar);
       return { ok: true };
     })
+    .post(
+      "/logout/everywhere",
+      ({ user, cookie }) => {
+        deleteUserSessions(db, user.id);
+        cookie[SESSION_COOKIE]?.remove();
+        return { ok: true };
+      },
+      { auth: true },
+    )
     .get("/auth/user", ({ user }) => user, { auth: true });
 };

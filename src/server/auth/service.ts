@@ -60,6 +60,11 @@ export const deleteSession = (db: AppDatabase, token: string) => {
     .run();
 };
 
+/** Signs the user out on every device: all of the user's sessions end. */
+export const deleteUserSessions = (db: AppDatabase, userId: string) => {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+};
+
 export const deleteExpiredSessions = (db: AppDatabase, now = new Date()) => {
   db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
 };

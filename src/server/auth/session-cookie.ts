@@ -2,16 +2,24 @@ import type { Cookie } from "elysia";
 
 export const SESSION_COOKIE = "sid";
 
-// Secure when the browser reached us over https, directly or through a proxy that says so.
-const isHttps = (request: Request) =>
-  request.url.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
+/**
+ * The cookie is Secure when the configured PUBLIC_URL is https, never because of what a request
+ * says about itself (its URL or an X-Forwarded-Proto header anyone can send).
+ */
+export const secureCookiesFor = (publicUrl: string | undefined) => publicUrl?.startsWith("https:") ?? false;
 
-export const setSessionCookie = (jar: Cookie<unknown>, request: Request, token: string, expiresAt: Date) => {
+/** The key under which createApi keeps that decision in the app's store, for every feature module. */
+export const SECURE_COOKIES_STATE = "secureCookies";
+
+export const secureCookiesFrom = (store: unknown) =>
+  (store as Record<string, unknown> | undefined)?.[SECURE_COOKIES_STATE] === true;
+
+export const setSessionCookie = (jar: Cookie<unknown>, secure: boolean, token: string, expiresAt: Date) => {
   jar.set({
     value: token,
     httpOnly: true,
     sameSite: "lax",
-    secure: isHttps(request),
+    secure,
     path: "/",
     expires: expiresAt,
   });

@@ -1,17 +1,21 @@
-// Every PDF of a batch in one download: a ZIP, or one combined PDF for a print shop. Each program
-// goes through the same path as its own PDF download (ownership, watermark rule, print engine).
+// Every PDF of a batch in one download: a ZIP (streamed as the PDFs are made), or one combined
+// PDF for a print shop. Each program goes through the same print path as its own PDF download
+// (ownership, watermark rule, print engine); one batch runs per user at a time.
 import type { PdfVariant } from "../../print/render-program-pdf";
 import { programFileStem } from "../../shared/file-name";
-import { mapWithConcurrency } from "../../shared/map-with-concurrency";
-import type { User } from "../../shared/schemas";
+import type { Program, User } from "../../shared/schemas";
 import { MAX_BATCH_SIZE, uniqueFileNames } from "../../shared/service-draft";
 import { AppError } from "../errors";
-import { type PrintServiceDeps, programPdf } from "../print/service";
+import { type PrintServiceDeps, renderOwnedProgram } from "../print/service";
 import { getProgram } from "../programs/service";
-import { combinePdfs, zipPdfs } from "./pdf-bundle";
+import { combinePdfs, type NamedPdf, zipPdfStream } from "./pdf-bundle";
 
 export type BatchPdfRequest = { ids: string[]; variant: PdfVariant; combine: boolean };
-export type BatchPdfAnswer = { body: Uint8Array; contentType: string; fileName: string };
+export type BatchPdfAnswer = {
+  body: Uint8Array | ReadableStream<Uint8Array>;
+  contentType: string;
+  fileName: string;
+};
 
 export const parseIds = (value: string | undefined): string[] => {
   const ids = [
@@ -32,35 +36,89 @@ export const parseIds = (value: string | undefined): string[] => {
   return ids;
 };
 
+/**
+ * The programs' PDFs in order, rendering at most `ahead` at once so post-processing overlaps the
+ * next print while only a few finished PDFs wait in memory.
+ */
+async function* renderInOrder(
+  programs: Program[],
+  names: string[],
+  ahead: number,
+  render: (program: Program) => Promise<Uint8Array>,
+): AsyncGenerator<NamedPdf> {
+  const pending: Promise<Uint8Array>[] = [];
+  let next = 0;
+  const startNext = () => {
+    const program = programs[next++];
+    if (!program) return;
+    const job = render(program);
+    // Awaited in order below; this only keeps a later failure from being reported as unhandled.
+    job.catch(() => undefined);
+    pending.push(job);
+  };
+  for (let i = 0; i < ahead; i++) startNext();
+  for (const name of names) {
+    const bytes = await (pending.shift() as Promise<Uint8Array>);
+    startNext();
+    yield { name, bytes };
+  }
+}
+
 export const batchPdfs = async (
   deps: PrintServiceDeps,
   user: User,
   { ids, variant, combine }: BatchPdfRequest,
+  signal?: AbortSignal,
 ): Promise<BatchPdfAnswer> => {
   // Every id is checked before anything is rendered: another user's id is a 404 at once.
   const programs = ids.map((id) => getProgram(deps.db, user.id, id));
-  // Twice the printer's concurrency in flight, so post-processing overlaps the next print.
-  const pdfs = await mapWithConcurrency(programs, deps.printer.concurrency * 2, async (program) => {
-    const answer = await programPdf(deps, user, program.id, { variant, marks: false, cmyk: false });
-    if (answer.kind !== "pdf") throw new Error("A plain PDF was expected");
-    return answer.pdf;
-  });
   const suffix = variant === "print" ? "" : `-${variant}`;
   const names = uniqueFileNames(
     programs.map((p) => `${programFileStem(p)}${suffix}`),
     ".pdf",
   );
-  const files = names.map((name, i) => ({ name, bytes: pdfs[i] as Uint8Array }));
+  const release = deps.jobs.batch.start(user.id);
+  // Stops the rendering when the client hangs up or the ZIP stream is cancelled.
+  const stop = new AbortController();
+  signal?.addEventListener("abort", () => stop.abort(), { once: true });
+  const files = renderInOrder(
+    programs,
+    names,
+    deps.printer.concurrency * 2,
+    async (program) =>
+      (await renderOwnedProgram(deps, user, program, { variant, marks: false, signal: stop.signal })).pdf,
+  );
   const day = new Date().toISOString().slice(0, 10);
-  return combine
-    ? {
+  if (combine) {
+    try {
+      return {
         body: await combinePdfs(files),
         contentType: "application/pdf",
         fileName: `memorial-programs-${day}${suffix}.pdf`,
-      }
-    : {
-        body: zipPdfs(files),
-        contentType: "application/zip",
-        fileName: `memorial-programs-${day}${suffix}.zip`,
       };
+    } finally {
+      release();
+    }
+  }
+  const finishing = {
+    async next() {
+      try {
+        const result = await files.next();
+        if (result.done) release();
+        return result;
+      } catch (error) {
+        release();
+        console.error("A batch ZIP stopped part-way", error);
+        throw error;
+      }
+    },
+  };
+  return {
+    body: zipPdfStream(finishing, () => {
+      stop.abort();
+      release();
+    }),
+    contentType: "application/zip",
+    fileName: `memorial-programs-${day}${suffix}.zip`,
+  };
 };

@@ -41,15 +41,15 @@ export const batchRoutes = (db: AppDatabase, billingEnabled: boolean, print: Omi
     )
     .get(
       "/pdf",
-      async ({ user, query }) => {
+      async ({ user, query, request }) => {
         requireFeature(user, "batch");
-        const request = {
+        const batch = {
           ids: parseIds(query.ids),
           variant: parseVariant(query.variant),
           combine: parseCombine(query.combine),
         };
-        const answer = await batchPdfs({ ...print, db }, user, request);
-        return new Response(answer.body as Uint8Array<ArrayBuffer>, {
+        const answer = await batchPdfs({ ...print, db }, user, batch, request.signal);
+        return new Response(answer.body as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, {
           headers: {
             "content-type": answer.contentType,
             "content-disposition": `attachment; filename="${answer.fileName}"`,

@@ -1,5 +1,5 @@
 // The server's side of the entitlement table: every refusal is a 402 naming the plan that lifts it.
-import type { AppDatabase } from "../../../db/client";
+import type { DbOrTx } from "../../../db/client";
 import {
   can,
   FEATURE_NAMES,
@@ -39,7 +39,7 @@ export const requireFeature = (user: User, feature: Feature) => {
  * Refuses only new programs beyond the plan's limit: programs already kept (made during the
  * trial or on a paid plan) stay readable, editable and printable after a downgrade.
  */
-export const requireRoomForPrograms = (db: AppDatabase, user: User, adding: number) => {
+export const requireRoomForPrograms = (db: DbOrTx, user: User, adding: number) => {
   const limit = limitFor(user, "maxPrograms");
   if (limit === UNLIMITED) return;
   const kept = countPrograms(db, user.id);

@@ -5,8 +5,12 @@ import { AppError } from "../errors";
 export const errorHandler = new Elysia({ name: "error-handler" }).onError(
   { as: "global" },
   ({ code, error, set }) => {
-    if (error instanceof AppError) {
+    // Elysia wraps what a body parser throws (our size limit included) in its own parse error.
+    const appError = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
+    if (appError instanceof AppError) {
+      const error = appError;
       set.status = error.status;
+      if (error.retryAfterSeconds !== undefined) set.headers["retry-after"] = String(error.retryAfterSeconds);
       return error.toBody();
     }
     switch (code) {

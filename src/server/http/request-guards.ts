@@ -5,7 +5,40 @@ import { AppError } from "../errors";
 /** Routes that take file uploads instead of JSON. */
 export const MULTIPART_ROUTES = new Set(["/api/photos"]);
 
+/**
+ * Routes that read their own body (`parse: "none"`) with their own limit: an upload, or a webhook
+ * that must verify the raw bytes. Every other JSON body is read by the size-counting parser.
+ */
+export const RAW_BODY_ROUTES = new Set(["/api/photos"]);
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const MAX_MB = LIMITS.maxJsonBodyBytes / (1024 * 1024);
+const tooLarge = () =>
+  new AppError("PAYLOAD_TOO_LARGE", `This request is too large: the limit is ${MAX_MB} MB.`);
+
+/**
+ * Reads a JSON body counting the bytes as they arrive: a chunked body declares no length, so the
+ * limit must hold on what is actually read, and reading stops as soon as it is passed.
+ */
+const readJsonBody = async (request: Request): Promise<unknown> => {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    for await (const chunk of request.body) {
+      total += chunk.byteLength;
+      if (total > LIMITS.maxJsonBodyBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("VALIDATION", "The request body could not be read: please send valid JSON.");
+  }
+};
 
 const ownOrigin = (request: Request, publicUrl?: string) =>
   publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
@@ -30,9 +63,14 @@ export const requestGuards = (publicUrl?: string) =>
           "Please send this request as JSON (Content-Type: application/json).",
         );
       }
-      if (length > LIMITS.maxJsonBodyBytes) {
-        throw new AppError("PAYLOAD_TOO_LARGE", "This request is too large: the limit is 5 MB.");
-      }
+      if (length > LIMITS.maxJsonBodyBytes) throw tooLarge();
+    })
+    // Every JSON body goes through the counting reader. For a raw-body route a placeholder is
+    // answered instead, which leaves its body unread for the route itself.
+    .onParse({ as: "global" }, ({ request, contentType }) => {
+      if (RAW_BODY_ROUTES.has(new URL(request.url).pathname)) return {};
+      if (contentType.split(";")[0]?.trim().toLowerCase() === "application/json")
+        return readJsonBody(request);
     })
     .onBeforeHandle({ as: "global" }, ({ request }) => {
       if (SAFE_METHODS.has(request.method)) return;

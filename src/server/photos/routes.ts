@@ -2,13 +2,15 @@ import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
 import { LIMITS } from "../../shared/constants";
 import { PHOTO_RENDITIONS, type PhotoRendition } from "../../shared/photo-urls";
+import { FailureLimiter } from "../auth/failure-limiter";
 import { authPlugin } from "../auth/plugin";
 import { resolveSession } from "../auth/service";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { AppError } from "../errors";
-import { deletePhoto, type PhotoDeps, readPhoto, uploadPhoto } from "./service";
+import { DEFAULT_PHOTO_LIMITS, deletePhoto, type PhotoDeps, readPhoto, uploadPhoto } from "./service";
 import type { PhotoStorage } from "./storage";
 
+const HOUR_MS = 60 * 60 * 1000;
 const MAX_MB = LIMITS.maxPhotoUploadBytes / (1024 * 1024);
 const tooLarge = () =>
   new AppError("PAYLOAD_TOO_LARGE", `This photo is larger than ${MAX_MB} MB. Please choose a smaller copy.`);
@@ -45,13 +47,28 @@ const parseRendition = (value: string | undefined): PhotoRendition => {
  * `POST /api/photos` keeps an image; `GET /api/photos/{id}` serves the print master, or with
  * `?rendition=screen` the builder's smaller copy; `DELETE` drops a photo no program uses.
  */
-export const photoRoutes = (db: AppDatabase, billingEnabled: boolean, storage: PhotoStorage) => {
-  const deps: PhotoDeps = { db, storage };
+export const photoRoutes = (
+  db: AppDatabase,
+  billingEnabled: boolean,
+  storage: PhotoStorage,
+  limits = DEFAULT_PHOTO_LIMITS,
+) => {
+  const deps: PhotoDeps = { db, storage, limits };
+  const uploads = new FailureLimiter(limits.uploadsPerHour, HOUR_MS);
   return new Elysia({ prefix: "/photos" })
     .use(authPlugin(db, billingEnabled))
     .post(
       "/",
       async ({ user, request, set }) => {
+        // Counted before the body is read, so parallel uploads are limited too.
+        if (!uploads.tryTake(user.id)) {
+          throw new AppError(
+            "RATE_LIMITED",
+            `That is more than ${limits.uploadsPerHour} photos in an hour. Please wait a little before adding more.`,
+            undefined,
+            600,
+          );
+        }
         const bytes = await readUploadedFile(request);
         set.status = 201;
         return uploadPhoto(deps, user.id, bytes);

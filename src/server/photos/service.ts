@@ -1,13 +1,26 @@
-import { and, eq, inArray, or } from "drizzle-orm";
-import type { AppDatabase } from "../../../db/client";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { AppDatabase, DbOrTx as Tx } from "../../../db/client";
 import { type PhotoRow, photos, programs } from "../../../db/schema";
 import type { PhotoLoader } from "../../print/photo-assets";
 import { type PhotoRendition, photoIdFromUrl, photoUrl } from "../../shared/photo-urls";
+import type { ProgramInput } from "../../shared/schemas";
 import { AppError, notFound } from "../errors";
 import { MASTER_MIME, processPhoto, SCREEN_MIME } from "./process-photo";
 import type { PhotoStorage } from "./storage";
 
-export type PhotoDeps = { db: AppDatabase; storage: PhotoStorage };
+export type PhotoLimits = {
+  /** Uploads one account may make per hour. */
+  uploadsPerHour: number;
+  /** Bytes of stored photos (both renditions) one account may keep. */
+  storageBytesPerUser: number;
+};
+
+export const DEFAULT_PHOTO_LIMITS: PhotoLimits = {
+  uploadsPerHour: 120,
+  storageBytesPerUser: 2 * 1024 * 1024 * 1024,
+};
+
+export type PhotoDeps = { db: AppDatabase; storage: PhotoStorage; limits?: PhotoLimits };
 
 /** What an upload answers; the program keeps `url`, the print check reads the pixel size. */
 export type UploadedPhoto = { id: string; url: string; width: number; height: number };
@@ -32,7 +45,25 @@ const serializeFileMutation = <T>(mutation: () => Promise<T>): Promise<T> => {
   return run;
 };
 
-type StoredFiles = Pick<PhotoRow, "contentHash" | "screenHash" | "width" | "height" | "mime">;
+type StoredFiles = Pick<PhotoRow, "contentHash" | "screenHash" | "width" | "height" | "mime" | "bytes">;
+
+const storedBytes = (db: AppDatabase, ownerId: string) =>
+  db
+    .select({ total: sql<number>`coalesce(sum(${photos.bytes}), 0)` })
+    .from(photos)
+    .where(eq(photos.ownerId, ownerId))
+    .get()?.total ?? 0;
+
+const gigabytes = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
+
+/** Refuses when `adding` more bytes would take the owner past the storage quota. */
+const checkQuota = (db: AppDatabase, ownerId: string, limits: PhotoLimits, adding: number) => {
+  if (storedBytes(db, ownerId) + adding <= limits.storageBytesPerUser) return;
+  throw new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `Your photo storage is full (${gigabytes(limits.storageBytesPerUser)}). Photos taken out of programs are freed after 7 days; deleting programs you no longer need frees theirs.`,
+  );
+};
 
 const insertPhoto = (
   db: AppDatabase,
@@ -41,36 +72,50 @@ const insertPhoto = (
   files: StoredFiles,
   now: Date,
 ): UploadedPhoto => {
-  const { contentHash, screenHash, width, height, mime } = files;
+  const { contentHash, screenHash, width, height, mime, bytes } = files;
   const id = crypto.randomUUID();
   db.insert(photos)
-    .values({ id, ownerId, sourceHash, contentHash, screenHash, width, height, mime, createdAt: now })
+    .values({ id, ownerId, sourceHash, contentHash, screenHash, width, height, mime, bytes, createdAt: now })
     .run();
   return { id, url: photoUrl(id), width, height };
 };
 
 /**
  * Keeps an uploaded image as a print master and a screen rendition. The same bytes uploaded
- * again (by anyone) reuse the stored files without processing them again; the caller still gets
- * a photo of its own.
+ * again by the same account reuse its stored files without processing them again; the caller
+ * still gets a new photo. Another account's identical upload is processed like any other.
  */
 export const uploadPhoto = async (
-  { db, storage }: PhotoDeps,
+  { db, storage, limits = DEFAULT_PHOTO_LIMITS }: PhotoDeps,
   ownerId: string,
   bytes: Uint8Array,
   now = new Date(),
 ): Promise<UploadedPhoto> => {
+  // A full account is refused before any decoding work.
+  checkQuota(db, ownerId, limits, 0);
   const sourceHash = sha256(bytes);
   const reused = await serializeFileMutation(async () => {
-    const known = db.select().from(photos).where(eq(photos.sourceHash, sourceHash)).limit(1).get();
-    return known && insertPhoto(db, ownerId, sourceHash, known, now);
+    // Only the uploader's own earlier copy counts: a quick answer for bytes someone else stored
+    // would tell the uploader that another account has this photo. The files are shared anyway.
+    const known = db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.ownerId, ownerId), eq(photos.sourceHash, sourceHash)))
+      .limit(1)
+      .get();
+    if (!known) return undefined;
+    checkQuota(db, ownerId, limits, known.bytes);
+    return insertPhoto(db, ownerId, sourceHash, known, now);
   });
   if (reused) return reused;
 
   const processed = await processPhoto(bytes);
   const contentHash = sha256(processed.master);
   const screenHash = sha256(processed.screen);
+  const size = processed.master.byteLength + processed.screen.byteLength;
+  // Checked again with the insert (uploads are serialised here), so parallel uploads cannot overshoot.
   return serializeFileMutation(async () => {
+    checkQuota(db, ownerId, limits, size);
     await storage.put(contentHash, processed.master);
     await storage.put(screenHash, processed.screen);
     const { width, height } = processed;
@@ -78,13 +123,13 @@ export const uploadPhoto = async (
       db,
       ownerId,
       sourceHash,
-      { contentHash, screenHash, width, height, mime: MASTER_MIME },
+      { contentHash, screenHash, width, height, mime: MASTER_MIME, bytes: size },
       now,
     );
   });
 };
 
-const findOwnedPhoto = (db: AppDatabase, ownerId: string, id: string) =>
+const findOwnedPhoto = (db: Pick<AppDatabase, "select">, ownerId: string, id: string) =>
   db
     .select()
     .from(photos)
@@ -106,10 +151,23 @@ export const readPhoto = async (
   return { body, hash, contentType: rendition === "screen" ? SCREEN_MIME : row.mime };
 };
 
-type Queryable = Pick<AppDatabase, "select">;
+/**
+ * A photo taken out of every saved program is kept this long before it is deleted, so a builder
+ * tab still open on an older version can save it back.
+ */
+export const REMOVED_PHOTO_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Every stored photo address a program shows, with the field that holds it. */
+const photoFields = (
+  program: Pick<ProgramInput, "mainPhotoUrl" | "backgroundImage" | "additionalPhotos">,
+) => [
+  { path: "mainPhotoUrl", url: program.mainPhotoUrl },
+  { path: "backgroundImage", url: program.backgroundImage },
+  ...program.additionalPhotos.map((p, i) => ({ path: `additionalPhotos.${i}.url`, url: p.url })),
+];
 
 /** Ids of the owner's photos that any of the owner's programs shows (photo list, cover, background). */
-const usedPhotoIds = (db: Queryable, ownerId: string) => {
+const usedPhotoIds = (db: Tx, ownerId: string) => {
   const rows = db
     .select({
       additionalPhotos: programs.additionalPhotos,
@@ -121,13 +179,65 @@ const usedPhotoIds = (db: Queryable, ownerId: string) => {
     .all();
   const ids = new Set<string>();
   for (const row of rows) {
-    for (const url of [row.mainPhotoUrl, row.backgroundImage, ...row.additionalPhotos.map((p) => p.url)]) {
+    for (const { url } of photoFields(row)) {
       const id = photoIdFromUrl(url);
       if (id) ids.add(id);
     }
   }
   return ids;
 };
+
+export const MISSING_PHOTO = "This photo is no longer available. Please remove it or upload it again.";
+
+/** Refuses a program showing a stored photo the owner does not have (deleted, or someone else's). */
+export const requireOwnedPhotos = (db: Tx, ownerId: string, program: ProgramInput) => {
+  const missing = photoFields(program).filter(({ url }) => {
+    const id = photoIdFromUrl(url);
+    return id !== undefined && !findOwnedPhoto(db, ownerId, id);
+  });
+  if (missing.length === 0) return;
+  const fields = missing.map(({ path }) => ({ path, message: MISSING_PHOTO }));
+  throw new AppError("VALIDATION", MISSING_PHOTO, fields);
+};
+
+/**
+ * After the owner's programs changed (in the same transaction): photos a program shows are marked
+ * used (and no longer removed); photos a saved program showed and none shows now are marked removed.
+ */
+export const recordPhotoUse = (db: Tx, ownerId: string, now = new Date()) => {
+  const used = usedPhotoIds(db, ownerId);
+  const owned = db.select().from(photos).where(eq(photos.ownerId, ownerId)).all();
+  const nowUsed = owned.filter((p) => used.has(p.id) && (!p.referencedAt || p.removedAt)).map((p) => p.id);
+  if (nowUsed.length > 0) {
+    db.update(photos).set({ referencedAt: now, removedAt: null }).where(inArray(photos.id, nowUsed)).run();
+  }
+  const nowRemoved = owned.filter((p) => !used.has(p.id) && p.referencedAt && !p.removedAt).map((p) => p.id);
+  if (nowRemoved.length > 0) {
+    db.update(photos).set({ removedAt: now }).where(inArray(photos.id, nowRemoved)).run();
+  }
+};
+
+/**
+ * Saves a program change and its photo bookkeeping in one write transaction: the photos it shows
+ * must exist (checked with the write, so a photo cannot be deleted in between), and the use marks
+ * follow. The body stays synchronous: bun:sqlite commits a transaction at its first await.
+ */
+export const saveWithPhotos = <T>(
+  db: AppDatabase,
+  ownerId: string,
+  program: ProgramInput | undefined,
+  write: (tx: Tx) => T,
+  now = new Date(),
+): T =>
+  db.transaction(
+    (tx) => {
+      if (program) requireOwnedPhotos(tx, ownerId, program);
+      const result = write(tx);
+      recordPhotoUse(tx, ownerId, now);
+      return result;
+    },
+    { behavior: "immediate" },
+  );
 
 /** Removes the files of deleted rows that no remaining row (of any owner) still uses. */
 const removeUnusedFiles = ({ db, storage }: PhotoDeps, deleted: PhotoRow[]) =>
@@ -146,23 +256,34 @@ const removeUnusedFiles = ({ db, storage }: PhotoDeps, deleted: PhotoRow[]) =>
   });
 
 /**
- * After the owner's programs changed: photos a saved program used before and none uses now are
- * deleted, files included, and so are photos no program ever used once the grace period is over.
- * A photo just uploaded for a draft that is not saved yet is left alone.
+ * Deletes, files included, the photos whose time is up: removed from programs longer than the
+ * removal grace, or uploaded and never saved in any program for longer than the unsaved grace.
+ * One owner's (after a save) or everyone's (the periodic sweep).
  */
-export const releaseUnusedPhotos = async (deps: PhotoDeps, ownerId: string, now = new Date()) => {
-  const abandonedBefore = now.getTime() - UNSAVED_PHOTO_GRACE_MS;
-  const released = deps.db.transaction(
+export const collectUnusedPhotos = async (deps: PhotoDeps, ownerId?: string, now = new Date()) => {
+  const removedBefore = new Date(now.getTime() - REMOVED_PHOTO_GRACE_MS);
+  const uploadedBefore = new Date(now.getTime() - UNSAVED_PHOTO_GRACE_MS);
+  const collected = deps.db.transaction(
     (tx) => {
-      const used = usedPhotoIds(tx, ownerId);
-      const owned = tx.select().from(photos).where(eq(photos.ownerId, ownerId)).all();
-      const firstUsed = owned.filter((p) => used.has(p.id) && !p.referencedAt).map((p) => p.id);
-      if (firstUsed.length > 0) {
-        tx.update(photos).set({ referencedAt: now }).where(inArray(photos.id, firstUsed)).run();
-      }
-      const unused = owned.filter(
-        (p) => !used.has(p.id) && (p.referencedAt !== null || p.createdAt.getTime() < abandonedBefore),
-      );
+      const due = tx
+        .select()
+        .from(photos)
+        .where(
+          and(
+            ownerId ? eq(photos.ownerId, ownerId) : undefined,
+            or(
+              lt(photos.removedAt, removedBefore),
+              and(isNull(photos.referencedAt), lt(photos.createdAt, uploadedBefore)),
+            ),
+          ),
+        )
+        .all();
+      // A program written without the bookkeeping (a batch) may show one: check before deleting.
+      const usedBy = new Map<string, Set<string>>();
+      const unused = due.filter((p) => {
+        if (!usedBy.has(p.ownerId)) usedBy.set(p.ownerId, usedPhotoIds(tx, p.ownerId));
+        return !usedBy.get(p.ownerId)?.has(p.id);
+      });
       if (unused.length > 0) {
         tx.delete(photos)
           .where(
@@ -177,21 +298,28 @@ export const releaseUnusedPhotos = async (deps: PhotoDeps, ownerId: string, now 
     },
     { behavior: "immediate" },
   );
-  await removeUnusedFiles(deps, released);
-  return released.map((p) => p.id);
+  await removeUnusedFiles(deps, collected);
+  return collected.map((p) => p.id);
 };
 
 /** Deletes a photo the owner no longer wants; one a saved program still shows is refused. */
 export const deletePhoto = async (deps: PhotoDeps, ownerId: string, id: string) => {
-  const row = findOwnedPhoto(deps.db, ownerId, id);
-  if (!row) throw notFound(PHOTO_NOT_FOUND);
-  if (usedPhotoIds(deps.db, ownerId).has(id)) {
-    throw new AppError(
-      "CONFLICT",
-      "This photo is still used by a saved program. Remove it there and save first.",
-    );
-  }
-  deps.db.delete(photos).where(eq(photos.id, id)).run();
+  // Checked and deleted in one write transaction, so a save cannot start using it in between.
+  const row = deps.db.transaction(
+    (tx) => {
+      const found = findOwnedPhoto(tx, ownerId, id);
+      if (!found) throw notFound(PHOTO_NOT_FOUND);
+      if (usedPhotoIds(tx, ownerId).has(id)) {
+        throw new AppError(
+          "CONFLICT",
+          "This photo is still used by a saved program. Remove it there and save first.",
+        );
+      }
+      tx.delete(photos).where(eq(photos.id, id)).run();
+      return found;
+    },
+    { behavior: "immediate" },
+  );
   await removeUnusedFiles(deps, [row]);
 };
 

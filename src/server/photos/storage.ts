@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 
 /**
@@ -16,6 +16,32 @@ export type PhotoStorage = {
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
 
+const holds = async (path: string, hash: string) => {
+  const file = Bun.file(path);
+  if (!(await file.exists())) return false;
+  const actual = new Bun.CryptoHasher("sha256").update(await file.arrayBuffer()).digest("hex");
+  return actual === hash;
+};
+
+const writeDurably = async (path: string, bytes: Uint8Array) => {
+  const handle = await open(path, "w");
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+};
+
+const syncDirectory = async (dir: string) => {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+};
+
 /** `<dataDir>/photos/ab/abcdef…`: two-letter fan-out keeps directories small. */
 export const createLocalPhotoStorage = (dataDir: string): PhotoStorage => {
   const root = join(dataDir, "photos");
@@ -28,12 +54,17 @@ export const createLocalPhotoStorage = (dataDir: string): PhotoStorage => {
   return {
     async put(hash, bytes) {
       const path = pathOf(hash);
-      if (await stat(path).catch(() => undefined)) return;
-      await mkdir(join(root, hash.slice(0, 2)), { recursive: true });
-      // Write aside and rename: a reader never sees half a photo, even after a crash.
+      // An existing file is trusted only if its bytes still hash to its name (a crash or a full
+      // disk can leave a truncated one); otherwise it is written again.
+      if (await holds(path, hash)) return;
+      const dir = join(root, hash.slice(0, 2));
+      await mkdir(dir, { recursive: true });
+      // Write aside, flush to disk, rename, flush the directory: a reader never sees half a
+      // photo, and after a power cut the photo is either there whole or not at all.
       const partial = `${path}.${crypto.randomUUID()}.partial`;
-      await Bun.write(partial, bytes);
+      await writeDurably(partial, bytes);
       await rename(partial, path);
+      await syncDirectory(dir);
     },
     async get(hash) {
       const file = Bun.file(pathOf(hash));

@@ -33,8 +33,8 @@ const contentDisposition = (fileName: string) =>
 export const printRoutes = (db: AppDatabase, billingEnabled: boolean, deps: Omit<PrintServiceDeps, "db">) =>
   new Elysia({ prefix: "/programs" }).use(authPlugin(db, billingEnabled)).get(
     "/:id/pdf",
-    async ({ user, params, query, set }) => {
-      const answer = await programPdf({ ...deps, db }, user, params.id, parsePdfQuery(query));
+    async ({ user, params, query, set, request }) => {
+      const answer = await programPdf({ ...deps, db }, user, params.id, parsePdfQuery(query), request.signal);
       if (answer.kind === "preparing") {
         set.status = 202;
         set.headers["retry-after"] = "3";

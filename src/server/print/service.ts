@@ -2,14 +2,20 @@
 // watermark when the plan has none (Free after the trial), and CMYK prepared in the background when asked for.
 import { createHash } from "node:crypto";
 import type { AppDatabase } from "../../../db/client";
-import { ChromiumMissingError, type ChromiumPrinter } from "../../print/chromium-printer";
+import {
+  ChromiumMissingError,
+  type ChromiumPrinter,
+  PrintAbortedError,
+  PrinterBusyError,
+} from "../../print/chromium-printer";
 import { type CmykCache, convertPdfToCmyk, findGhostscript } from "../../print/cmyk";
 import type { PhotoLoader } from "../../print/photo-assets";
 import { type PdfVariant, renderProgramPdf } from "../../print/render-program-pdf";
 import { can } from "../../shared/entitlements";
-import type { User } from "../../shared/schemas";
+import type { Program, User } from "../../shared/schemas";
 import { AppError } from "../errors";
 import { getProgram } from "../programs/service";
+import type { PrintJobLimits } from "./job-limits";
 
 export type PdfRequest = { variant: PdfVariant; marks: boolean; cmyk: boolean };
 
@@ -17,8 +23,12 @@ export type PrintServiceDeps = {
   db: AppDatabase;
   printer: ChromiumPrinter;
   cmykCache: CmykCache;
+  /** Running PDF, batch and CMYK jobs per user. */
+  jobs: PrintJobLimits;
   /** The print masters of the owner's photos (the photos feature provides it). */
   photoLoaderFor?: (ownerId: string) => PhotoLoader;
+  /** Ghostscript for CMYK; the one on PATH when absent. */
+  ghostscriptPath?: string;
   now?: () => Date;
 };
 
@@ -29,19 +39,41 @@ export type PdfAnswer =
 /** Accounts whose plan lacks `noWatermark` (Free after the trial) get the watermark. */
 export const needsWatermark = (user: User, now = new Date()) => !can(user, "noWatermark", now);
 
-const render = async (deps: PrintServiceDeps, user: User, programId: string, request: PdfRequest) => {
-  const program = getProgram(deps.db, user.id, programId);
+/** Seconds a client is asked to wait when the print engine's queue is full. */
+const BUSY_RETRY_SECONDS = 30;
+
+const printFailure = (error: unknown) => {
+  // The same sentence the server printed at start-up: it names what to install, and holds no secret.
+  if (error instanceof ChromiumMissingError) return new AppError("SERVICE_UNAVAILABLE", error.message);
+  if (error instanceof PrinterBusyError) {
+    return new AppError(
+      "SERVICE_UNAVAILABLE",
+      "Many PDFs are being made right now. Please try again in a minute.",
+      undefined,
+      BUSY_RETRY_SECONDS,
+    );
+  }
+  if (error instanceof PrintAbortedError)
+    return new AppError("SERVICE_UNAVAILABLE", "The PDF was cancelled.");
+  return error;
+};
+
+/** One program's PDF through the print engine; `signal` stops it when the client hangs up. */
+export const renderOwnedProgram = async (
+  deps: PrintServiceDeps,
+  user: User,
+  program: Program,
+  options: { variant: PdfVariant; marks: boolean; signal?: AbortSignal },
+) => {
   try {
     return await renderProgramPdf(program, {
-      variant: request.variant,
-      marks: request.marks,
+      ...options,
       watermark: needsWatermark(user, deps.now?.()),
       photos: deps.photoLoaderFor?.(user.id),
       printer: deps.printer,
     });
   } catch (error) {
-    if (error instanceof ChromiumMissingError) throw new AppError("SERVICE_UNAVAILABLE", error.message);
-    throw error;
+    throw printFailure(error);
   }
 };
 
@@ -50,28 +82,44 @@ export const programPdf = async (
   user: User,
   programId: string,
   request: PdfRequest,
+  signal?: AbortSignal,
 ): Promise<PdfAnswer> => {
+  // Looked up first so another user's id is a 404, never a queued job.
+  const program = getProgram(deps.db, user.id, programId);
+  const options = { variant: request.variant, marks: request.marks };
   if (!request.cmyk) {
-    const result = await render(deps, user, programId, request);
+    const result = await deps.jobs.pdf.run(user.id, () =>
+      renderOwnedProgram(deps, user, program, { ...options, signal }),
+    );
     return { kind: "pdf", pdf: result.pdf, fileName: result.fileName, checks: result.checks.length };
   }
-  if (!findGhostscript()) {
+  const ghostscript = deps.ghostscriptPath ?? findGhostscript();
+  if (!ghostscript) {
     throw new AppError(
       "SERVICE_UNAVAILABLE",
       "CMYK PDFs need Ghostscript, which is not installed on this server. The standard PDF (RGB with an ICC profile) is accepted by most printers.",
     );
   }
-  // Look the program up first so another user's id is a 404, never a queued job.
-  const program = getProgram(deps.db, user.id, programId);
   const key = createHash("sha256")
     .update(JSON.stringify([user.id, program, request, needsWatermark(user, deps.now?.())]))
     .digest("hex");
-  const entry = deps.cmykCache.request(key, async () => {
-    const rgb = await render(deps, user, programId, request);
-    return { pdf: await convertPdfToCmyk(rgb.pdf), fileName: rgb.fileName.replace(/\.pdf$/, "-cmyk.pdf") };
+  const entry = deps.cmykCache.request(key, () => {
+    // Counted at once (a refusal is a 429 and no job); the conversion runs on after the answer.
+    const release = deps.jobs.cmyk.start(user.id);
+    const convert = async () => {
+      const rgb = await renderOwnedProgram(deps, user, program, options);
+      return {
+        pdf: await convertPdfToCmyk(rgb.pdf, ghostscript),
+        fileName: rgb.fileName.replace(/\.pdf$/, "-cmyk.pdf"),
+      };
+    };
+    return convert().finally(release);
   });
   if (entry.state === "ready") return { kind: "pdf", pdf: entry.pdf, fileName: entry.fileName, checks: 0 };
   if (entry.state === "failed")
-    throw new AppError("SERVICE_UNAVAILABLE", `The CMYK PDF could not be made: ${entry.message}`);
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      "The CMYK PDF could not be made. Please try again, or download the standard PDF, which most printers accept.",
+    );
   return { kind: "preparing", message: "Preparing your CMYK PDF. This takes about ten seconds." };
 };

@@ -4,12 +4,13 @@ import { programInputSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import { requireDesignAllowed, requireRoomForPrograms } from "../billing/entitlement-guard";
 import { parseInput } from "../http/parse-input";
-import { releaseUnusedPhotos } from "../photos/service";
+import { collectUnusedPhotos, saveWithPhotos } from "../photos/service";
 import type { PhotoStorage } from "../photos/storage";
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
 
-export const programRoutes = (db: AppDatabase, billingEnabled: boolean, photoStorage: PhotoStorage) =>
-  new Elysia({ prefix: "/programs" })
+export const programRoutes = (db: AppDatabase, billingEnabled: boolean, photoStorage: PhotoStorage) => {
+  const photos = { db, storage: photoStorage };
+  return new Elysia({ prefix: "/programs" })
     .use(authPlugin(db, billingEnabled))
     .get("/", ({ user }) => listPrograms(db, user.id), { auth: true })
     .post(
@@ -17,10 +18,13 @@ export const programRoutes = (db: AppDatabase, billingEnabled: boolean, photoSto
       async ({ user, body, set }) => {
         const input = parseInput(programInputSchema, body);
         requireDesignAllowed(user, input);
-        requireRoomForPrograms(db, user, 1);
-        const program = createProgram(db, user.id, input);
-        // Marks the photos it shows as used, so taking one out later deletes it.
-        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        // The plan's program count, the photos it shows and the write are one transaction, so
+        // parallel creates cannot pass the limit together.
+        const program = saveWithPhotos(db, user.id, input, (tx) => {
+          requireRoomForPrograms(tx, user, 1);
+          return createProgram(tx, user.id, input);
+        });
+        await collectUnusedPhotos(photos, user.id);
         set.status = 201;
         return program;
       },
@@ -32,9 +36,11 @@ export const programRoutes = (db: AppDatabase, billingEnabled: boolean, photoSto
       async ({ user, params, body }) => {
         const input = parseInput(programInputSchema, body);
         requireDesignAllowed(user, input, getProgram(db, user.id, params.id));
-        const program = updateProgram(db, user.id, params.id, input);
-        // Photos taken out of the program are deleted, files included, unless another program shows them.
-        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        // Photos taken out are marked removed (deleted after a grace period) unless another program shows them.
+        const program = saveWithPhotos(db, user.id, input, (tx) =>
+          updateProgram(tx, user.id, params.id, input),
+        );
+        await collectUnusedPhotos(photos, user.id);
         return program;
       },
       { auth: true },
@@ -42,9 +48,10 @@ export const programRoutes = (db: AppDatabase, billingEnabled: boolean, photoSto
     .delete(
       "/:id",
       async ({ user, params }) => {
-        deleteProgram(db, user.id, params.id);
-        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        saveWithPhotos(db, user.id, undefined, (tx) => deleteProgram(tx, user.id, params.id));
+        await collectUnusedPhotos(photos, user.id);
         return { ok: true };
       },
       { auth: true },
     );
+};

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type { AppDatabase } from "../../../db/client";
+import type { AppDatabase, DbOrTx } from "../../../db/client";
 import { type ProgramRow, programs } from "../../../db/schema";
 import type { Program, ProgramInput, ProgramSummary } from "../../shared/schemas";
 import { notFound } from "../errors";
@@ -26,7 +26,7 @@ export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[]
     .orderBy(desc(programs.createdAt), desc(programs.id))
     .all();
 
-export const countPrograms = (db: AppDatabase, ownerId: string) =>
+export const countPrograms = (db: DbOrTx, ownerId: string) =>
   db.select({ n: count() }).from(programs).where(eq(programs.ownerId, ownerId)).get()?.n ?? 0;
 
 export const getProgram = (db: AppDatabase, ownerId: string, id: string): Program => {
@@ -43,7 +43,7 @@ const newRow = (ownerId: string, input: ProgramInput, now: Date): ProgramRow => 
   updatedAt: now,
 });
 
-export const createProgram = (db: AppDatabase, ownerId: string, input: ProgramInput, now = new Date()) => {
+export const createProgram = (db: DbOrTx, ownerId: string, input: ProgramInput, now = new Date()) => {
   const row = newRow(ownerId, input, now);
   db.insert(programs).values(row).run();
   return toProgram(row);
@@ -67,7 +67,7 @@ export const createPrograms = (
   return rows.map(toProgram);
 };
 
-export const updateProgram = (db: AppDatabase, ownerId: string, id: string, input: ProgramInput) => {
+export const updateProgram = (db: DbOrTx, ownerId: string, id: string, input: ProgramInput) => {
   const row = db
     .update(programs)
     .set({ ...input, updatedAt: new Date() })
@@ -78,7 +78,7 @@ export const updateProgram = (db: AppDatabase, ownerId: string, id: string, inpu
   return toProgram(row);
 };
 
-export const deleteProgram = (db: AppDatabase, ownerId: string, id: string): Program => {
+export const deleteProgram = (db: DbOrTx, ownerId: string, id: string): Program => {
   const row = db.delete(programs).where(owned(ownerId, id)).returning().get();
   if (!row) throw notFound(PROGRAM_NOT_FOUND);
   return toProgram(row);

@@ -62,6 +62,15 @@ export const discardChanges = () => {
   builderStore.restored = false;
 };
 
+/** Signing out: the open draft is forgotten in memory too, so nothing writes it back to storage. */
+export const forgetDraftSession = () => {
+  builderStore.key = null;
+  builderStore.programId = null;
+  builderStore.draft = emptyProgramInput();
+  builderStore.baseline = JSON.stringify(emptyProgramInput());
+  builderStore.restored = false;
+};
+
 export const updateDraft = (patch: Partial<ProgramInput>) => {
   Object.assign(builderStore.draft, patch);
 };

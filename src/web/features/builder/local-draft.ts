@@ -30,3 +30,16 @@ export const writeLocalDraft = (draftKey: string, draft: ProgramInput) => {
 };
 
 export const removeLocalDraft = (draftKey: string) => localStorage.removeItem(storageKey(draftKey));
+
+const userPrefix = (userId: string) => storageKey(`${userId}:`);
+
+/** The unsaved drafts this browser keeps for the user (what signing out would remove). */
+export const userLocalDrafts = (userId: string) => {
+  const keys = Object.keys(localStorage).filter((key) => key.startsWith(userPrefix(userId)));
+  return keys.map((key) => ({ key, program: readStoredProgram(key) }));
+};
+
+/** Removes every unsaved draft of the user from this browser (signing out on a shared computer). */
+export const removeUserLocalDrafts = (userId: string) => {
+  for (const { key } of userLocalDrafts(userId)) localStorage.removeItem(key);
+};

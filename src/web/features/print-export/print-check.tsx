@@ -3,9 +3,11 @@ import { AlertTriangle, CheckCircle2, Info } from "lucide-react";
 import { useId, useMemo } from "react";
 import { planBooklet } from "../../../print/booklet/plan-booklet";
 import type { ProgramInput } from "../../../shared/schemas";
+import { useMissingPhotos } from "./use-missing-photos";
 
 export function PrintCheckPanel({ program }: { program: ProgramInput }) {
-  const plan = useMemo(() => planBooklet(program), [program]);
+  const isMissing = useMissingPhotos(program);
+  const plan = useMemo(() => planBooklet(program, { isMissing }), [program, isMissing]);
   const warnings = plan.checks.filter((c) => c.level === "warning");
   const notes = plan.checks.filter((c) => c.level === "info");
   // The builder shows this panel twice (beside the preview and in the Export tab): ids must differ.

@@ -1,0 +1,23 @@
+// Housekeeping that no request triggers: without it an account that never saves a program would
+// keep its abandoned uploads forever, and sessions nobody uses again would pile up.
+import { deleteExpiredSessions } from "./auth/service";
+import { collectUnusedPhotos, type PhotoDeps } from "./photos/service";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * One round: expired sessions, and every account's abandoned uploads and photos removed longer
+ * than the grace period.
+ */
+export const runMaintenance = async (deps: PhotoDeps, now = new Date()) => {
+  deleteExpiredSessions(deps.db, now);
+  await collectUnusedPhotos(deps, undefined, now);
+};
+
+/** Runs a round now and then every `everyMs`; answers the function that stops it. */
+export const scheduleMaintenance = (deps: PhotoDeps, everyMs = HOUR_MS) => {
+  const round = () => runMaintenance(deps).catch((error) => console.error("Maintenance failed", error));
+  round();
+  const timer = setInterval(round, everyMs);
+  return () => clearInterval(timer);
+};

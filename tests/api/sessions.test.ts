@@ -1,0 +1,105 @@
+// Sessions end everywhere on request, expired ones are swept, and the sign-in limiters' memory is
+// bounded however many addresses and emails they see.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { sessions } from "../../db/schema";
+import { FailureLimiter } from "../../src/server/auth/failure-limiter";
+import { GrowingDelay } from "../../src/server/auth/growing-delay";
+import { createSession, SESSION_MS } from "../../src/server/auth/service";
+import { runMaintenance } from "../../src/server/maintenance";
+import { createLocalPhotoStorage } from "../../src/server/photos/storage";
+import { startTestApp, type TestApp, TestClient } from "../support/test-app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.stop());
+
+describe("POST /api/logout/everywhere", () => {
+  test("ends every session of the account, on every device, and no one else's", async () => {
+    const laptop = app.client();
+    const { email, password } = await laptop.signUp();
+    const phone = app.client();
+    expect((await phone.post("/api/login", { email, password })).status).toBe(200);
+    const stranger = app.client();
+    await stranger.signUp();
+
+    const res = await laptop.post("/api/logout/everywhere");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/^sid=;/);
+    const phoneAfter = new TestClient(app.url);
+    phoneAfter.cookie = phone.cookie;
+    expect((await phoneAfter.get("/api/auth/user")).status).toBe(401);
+    expect((await stranger.get("/api/auth/user")).status).toBe(200);
+  });
+
+  test("needs a signed-in user", async () => {
+    expect((await app.client().post("/api/logout/everywhere")).status).toBe(401);
+  });
+});
+
+test("the periodic maintenance deletes expired sessions and keeps live ones", async () => {
+  const { user } = await app.client().signUp();
+  const longAgo = new Date(Date.now() - SESSION_MS - 60_000);
+  createSession(app.db, user.id, longAgo);
+  const before = app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
+  expect(before).toHaveLength(2);
+  await runMaintenance({ db: app.db, storage: createLocalPhotoStorage(app.dataDir) });
+  const after = app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
+  expect(after).toHaveLength(1);
+  expect(after[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+});
+
+test("the sign-in limiters keep a bounded number of keys", () => {
+  const perAddress = new FailureLimiter(20, 15 * 60_000, Date.now, 100);
+  const perEmail = new GrowingDelay(
+    { freeAttempts: 5, baseMs: 1000, maxMs: 60_000, forgetAfterMs: 15 * 60_000 },
+    Date.now,
+    100,
+  );
+  for (let i = 0; i < 5000; i++) {
+    perAddress.tryTake(`198.51.100.${i}`);
+    perEmail.tryTake(`someone-${i}@example.com`);
+  }
+  expect(perAddress.size).toBeLessThanOrEqual(100);
+  expect(perEmail.size).toBeLessThanOrEqual(100);
+  // The most recent keys still count.
+  expect(perEmail.tryTake("someone-4999@example.com")).toBe(0);
+});
+
+describe("the Secure cookie flag follows PUBLIC_URL", () => {
+  const cookieAfterSignUp = async (target: TestApp, headers: Record<string, string> = {}) => {
+    const client = target.client();
+    const res = await client.post(
+      "/api/register",
+      {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: `secure.${crypto.randomUUID()}@example.com`,
+        password: "correct horse",
+      },
+      headers,
+    );
+    expect(res.status).toBe(201);
+    const refreshed = await fetch(`${target.url}/api/auth/user`, {
+      headers: { cookie: client.cookie, ...headers },
+    });
+    return [res.headers.get("set-cookie") ?? "", refreshed.headers.get("set-cookie") ?? ""];
+  };
+
+  test("an https PUBLIC_URL makes the cookie Secure, on sign-in and on every refresh", async () => {
+    const secure = await startTestApp({ env: { PUBLIC_URL: "https://programs.example.com" } });
+    try {
+      for (const cookie of await cookieAfterSignUp(secure)) expect(cookie).toContain("Secure");
+    } finally {
+      await secure.stop();
+    }
+  });
+
+  test("a request claiming https (X-Forwarded-Proto) does not, when PUBLIC_URL is not https", async () => {
+    for (const cookie of await cookieAfterSignUp(app, { "x-forwarded-proto": "https" })) {
+      expect(cookie).not.toContain("Secure");
+    }
+  });
+});

@@ -1,0 +1,53 @@
+// Signing out on a shared funeral-home computer: unsaved drafts are removed from the browser after
+// the dialog says so, and Sign Out Everywhere ends the account's sessions on every device.
+import { expect, test } from "bun:test";
+import { setupE2eApp } from "../support/browser";
+import { checkScreen } from "./helpers";
+
+const e2e = setupE2eApp();
+const LANDING = "Honor Their Memory With Dignity";
+
+const storedDrafts = (page: import("playwright-core").Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("keepsake-draft:")));
+
+test("signing out with an unsaved draft says so, then removes it from this browser", async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await page.goto("/program-builder");
+  await page.getByLabel("Full name").fill("Walter Pennington");
+  await page.waitForFunction(() =>
+    Object.keys(localStorage).some((key) => key.startsWith("keepsake-draft:")),
+  );
+  expect(await storedDrafts(page)).toHaveLength(1);
+
+  // Leaving the builder keeps the draft on this device (the builder says so).
+  await page.getByRole("link", { name: "Back to My Programs" }).click();
+  await page.getByRole("button", { name: "Leave" }).click();
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Remove unsaved changes from this computer?" });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain("Walter Pennington");
+  await checkScreen(page, "60-sign-out-unsaved-drafts");
+
+  // Staying keeps everything.
+  await dialog.getByRole("button", { name: "Stay and Save First" }).click();
+  expect(await storedDrafts(page)).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+  await dialog.getByRole("button", { name: "Sign Out and Remove Them" }).click();
+  await page.getByRole("heading", { name: LANDING }).waitFor();
+  expect(await storedDrafts(page)).toEqual([]);
+  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+}, 60_000);
+
+test("Sign Out Everywhere ends the session on the account's other devices too", async () => {
+  const { page, account } = await e2e.newPage({ signedIn: true });
+  const otherDevice = e2e.app.client();
+  expect(
+    (await otherDevice.post("/api/login", { email: account!.email, password: account!.password })).status,
+  ).toBe(200);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign Out Everywhere" }).click();
+  await page.getByRole("heading", { name: LANDING }).waitFor();
+  expect((await otherDevice.get("/api/auth/user")).status).toBe(401);
+  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+}, 60_000);
