@@ -9,7 +9,7 @@ export const MULTIPART_ROUTES = new Set(["/api/photos"]);
  * Routes that read their own body (`parse: "none"`) with their own limit: an upload, or a webhook
  * that must verify the raw bytes. Every other JSON body is read by the size-counting parser.
  */
-export const RAW_BODY_ROUTES = new Set(["/api/photos"]);
+export const RAW_BODY_ROUTES = new Set(["/api/photos", "/api/stripe/webhook"]);
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
