@@ -9,6 +9,7 @@ import { runBatch } from "./commands/batch";
 import { migrateDatabase } from "./commands/db-migrate";
 import { DATA_MERGE_TOOLS, EXPORT_FORMATS, exportProgramFile } from "./commands/export";
 import { renderProgramFile } from "./commands/pdf";
+import { showErrorReports } from "./commands/reports";
 import { serveApp } from "./commands/serve";
 import { openPdfPrinter } from "./printer";
 
@@ -42,6 +43,7 @@ Examples:
   $ memorial export eleanor.json --format data-merge --tool indesign
   $ memorial serve --port 8080
   $ memorial db migrate
+  $ memorial reports --limit 20
 
 Data lives in MEMORIAL_DATA_DIR (default ./data). Chromium is found automatically or via CHROMIUM_PATH.`,
     );
@@ -111,6 +113,14 @@ Example:
     .command("migrate")
     .description("Create or upgrade the database in MEMORIAL_DATA_DIR")
     .action(() => migrateDatabase());
+
+  program
+    .command("reports")
+    .description("List the newest automatic error reports from the web app (secrets already removed)")
+    .option("-n, --limit <n>", "how many reports", positiveInt(1000), 50)
+    .option("--stack", "also print each report's stack trace")
+    .option("--json", "print the reports as JSON")
+    .action((options) => showErrorReports(options));
 
   return program;
 };

@@ -6,8 +6,12 @@ import type { PhotoLoader } from "../print/photo-assets";
 import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
 import { batchRoutes } from "./batch/routes";
+import { type ChatLimits, chatbotRoutes, DEFAULT_CHAT_LIMITS } from "./chatbot/routes";
 import type { Config } from "./config";
 import { notFound } from "./errors";
+import { createHelpCentre } from "./help/help-centre";
+import { helpRoutes } from "./help/routes";
+import { cookieSecret } from "./http/cookie-secret";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
 import { photoRoutes } from "./photos/routes";
@@ -21,6 +25,7 @@ export type AppDeps = {
   config: Config;
   db: AppDatabase;
   authLimits?: AuthLimits;
+  chatLimits?: ChatLimits;
   /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
@@ -32,6 +37,7 @@ export const createApi = ({
   config,
   db,
   authLimits = DEFAULT_AUTH_LIMITS,
+  chatLimits = DEFAULT_CHAT_LIMITS,
   printer,
   photoLoaderFor,
 }: AppDeps) => {
@@ -44,6 +50,7 @@ export const createApi = ({
     cmykCache: new CmykCache(),
     photoLoaderFor: ownersPhotos,
   };
+  const help = createHelpCentre();
   return new Elysia({ prefix: "/api" })
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
@@ -57,6 +64,8 @@ export const createApi = ({
     .use(photoRoutes(db, photoStorage))
     .use(writingRoutes(db, config))
     .use(printRoutes(db, print))
+    .use(helpRoutes(help))
+    .use(chatbotRoutes(db, config, help, cookieSecret(config), chatLimits))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });
