@@ -23,6 +23,7 @@ import { LoginPage } from "./routes/login-page";
 import { NotFoundPage } from "./routes/not-found-page";
 import { ProgramsPage } from "./routes/programs-page";
 import { RegisterPage } from "./routes/register-page";
+import { SupportPage } from "./routes/support-page";
 
 // Route availability (spec section 2): a spinner while the session loads; signed-out visitors get the
 // landing page for every path but /login and /register; signed-in users get the app and a 404 page.
@@ -107,7 +108,7 @@ const routeTree = rootRoute.addChildren([
     "/subscribe/$tier/$billing",
     comingSoon("Subscription", "Checkout is on its way. Your 14-day free trial includes everything."),
   ),
-  route("/support", comingSoon("Support", "Our support centre is on its way. We are here to help.")),
+  route("/support", SupportPage),
 ]);
 
 export const createAppRouter = (queryClient: QueryClient) =>

@@ -7,7 +7,7 @@ const SECRET_PATTERNS: readonly [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
   // key=value and "key": "value" pairs whose key names a secret (URLs, JSON, headers)
   [
-    /((?:password|passwd|pwd|token|secret|api[_-]?key|apikey|access[_-]?key|auth|authorization|session|sid|cookie|client[_-]?secret|signature|sig|code)["']?\s*[:=]\s*["']?)([^\s"'&,;})]+)/gi,
+    /((?:password|passwd|pwd|token|secret|api[_-]?key|apikey|access[_-]?key|auth|authorization|session|sid|cookie|client[_-]?secret|signature)["']?\s*[:=]\s*["']?)([^\s"'&,;})]+)/gi,
     `$1${REDACTED}`,
   ],
   // JSON Web Tokens and provider keys (Stripe, OpenAI) wherever they stand
