@@ -14,6 +14,7 @@ import { helpRoutes } from "./help/routes";
 import { cookieSecret } from "./http/cookie-secret";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { photoRoutes } from "./photos/routes";
 import { createPhotoLoader } from "./photos/service";
 import { createLocalPhotoStorage } from "./photos/storage";
@@ -26,6 +27,8 @@ export type AppDeps = {
   db: AppDatabase;
   authLimits?: AuthLimits;
   chatLimits?: ChatLimits;
+  /** Sends the password-reset emails; SMTP_URL's server, or the log, when absent. */
+  mailer?: Mailer;
   /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
@@ -38,6 +41,7 @@ export const createApi = ({
   db,
   authLimits = DEFAULT_AUTH_LIMITS,
   chatLimits = DEFAULT_CHAT_LIMITS,
+  mailer,
   printer,
   photoLoaderFor,
 }: AppDeps) => {
@@ -58,7 +62,7 @@ export const createApi = ({
       db.$client.query("select 1").get();
       return { ok: true };
     })
-    .use(authRoutes(db, authLimits))
+    .use(authRoutes(db, authLimits, { mailer: mailer ?? createMailer(config), publicUrl: config.PUBLIC_URL }))
     .use(batchRoutes(db, print))
     .use(programRoutes(db, photoStorage))
     .use(photoRoutes(db, photoStorage))

@@ -23,6 +23,7 @@ import { LoginPage } from "./routes/login-page";
 import { NotFoundPage } from "./routes/not-found-page";
 import { ProgramsPage } from "./routes/programs-page";
 import { RegisterPage } from "./routes/register-page";
+import { ResetPasswordPage } from "./routes/reset-password-page";
 import { SupportPage } from "./routes/support-page";
 
 // Route availability (spec section 2): a spinner while the session loads; signed-out visitors get the
@@ -83,7 +84,8 @@ const routeTree = rootRoute.addChildren([
   route("/", HomeOrLanding),
   route("/login", signedOut(LoginPage)),
   route("/register", signedOut(RegisterPage)),
-  route("/forgot-password", ForgotPasswordPage),
+  route("/forgot-password", signedOut(ForgotPasswordPage)),
+  route("/reset-password", ResetPasswordPage),
   builderRoute("/program-builder"),
   builderRoute("/program-builder/$id"),
   // The list's Edit link reads /program/{id}: the same builder.

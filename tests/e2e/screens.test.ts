@@ -20,9 +20,7 @@ test("signed-out visitors get login, register and the landing page for every oth
   await checkScreen(page, "10-login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
-  expect(await page.getByRole("link", { name: /^Email support@/ }).getAttribute("href")).toStartWith(
-    "mailto:",
-  );
+  await page.getByLabel("Email").waitFor();
   await checkScreen(page, "11-forgot-password");
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/");
@@ -46,7 +44,6 @@ test("signed-in users go home from login and register, and get a 404 or a coming
     ["/funeral-integration", "Funeral Home Integration"],
     ["/subscription", "Choose Your Plan"],
     ["/subscribe/basic/monthly", "Subscription"],
-    ["/support", "Support"],
   ];
   for (const [path, heading] of comingSoon) {
     await page.goto(path);

@@ -20,7 +20,7 @@ export const toPublicUser = (row: UserRow): User => ({
   trialEndsAt: new Date(row.trialStartedAt.getTime() + LIMITS.trialDays * DAY_MS).toISOString(),
 });
 
-const hashToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
 export const createSession = (db: AppDatabase, userId: string, now = new Date()) => {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
