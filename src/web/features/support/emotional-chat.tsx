@@ -147,7 +147,13 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
               <X aria-hidden="true" />
             </Button>
           </header>
-          <ol aria-live="polite" aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto p-3">
+          <ol
+            aria-live="polite"
+            aria-label="Conversation"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling conversation must be reachable by keyboard
+            tabIndex={0}
+            className="flex-1 space-y-3 overflow-y-auto p-3"
+          >
             {start.isPending && <li className="text-sm text-muted-foreground">Opening a quiet space...</li>}
             {messages.map((m) => (
               <ChatMessageView key={m.id} message={m} showEmotion />
@@ -189,7 +195,7 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
               {prompts.isPending ? (
                 <p className="text-sm text-muted-foreground">Finding gentle prompts...</p>
               ) : (
-                <ul className="max-h-32 space-y-1 overflow-y-auto">
+                <ul className="max-h-32 space-y-1 overflow-y-auto" aria-label="Writing prompts">
                   {prompts.data?.prompts.map((p) => (
                     <li key={p}>
                       <button

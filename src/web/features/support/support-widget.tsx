@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { apiRequest } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { ERROR_DETECTED_EVENT, type ErrorDetectedDetail, OPEN_CHATBOT_EVENT } from "../../lib/error-report";
-import { toast } from "../../lib/toast-store";
+import { toast, toastStore } from "../../lib/toast-store";
 import { chatSessionKey, fetchChatSession, sendChatMessage, startChatSession } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatMessageView } from "./chat-message-view";
@@ -92,6 +92,8 @@ export function SupportWidget({ currentPage }: { currentPage: string }) {
     const onError = (event: Event) => {
       if (chatWidgets.open === "assistant") return;
       setAlert((event as CustomEvent<ErrorDetectedDetail>).detail);
+      // A failure's own toast says more than this one; the red button still shows the alert.
+      if (toastStore.current) return;
       toast({
         title: "Error Detected",
         description: "Support assistant detected an issue. Click the chatbot button for help.",
@@ -163,6 +165,8 @@ export function SupportWidget({ currentPage }: { currentPage: string }) {
               <ol
                 aria-live="polite"
                 aria-label="Conversation"
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling conversation must be reachable by keyboard
+                tabIndex={0}
                 className="flex-1 space-y-3 overflow-y-auto p-3"
               >
                 {start.isPending && <li className="text-sm text-muted-foreground">Starting a chat...</li>}
