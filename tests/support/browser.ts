@@ -47,15 +47,16 @@ export const auditAccessibility = async (page: Page): Promise<A11yViolation[]> =
 
 /**
  * Starts the app and a browser for this test file and closes both afterwards; every test gets
- * its own browser context (cookies, storage) from `newPage`, closed after the test.
+ * its own browser context (cookies, storage) from `newPage`, closed after the test. `env` is read
+ * when the app starts, after the file's earlier beforeAll hooks (e.g. a loopback mail server).
  */
-export const setupE2eApp = () => {
+export const setupE2eApp = (options: { env?: () => Record<string, string> } = {}) => {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: options.env?.() });
     browser = await launchBrowser();
   });
   afterEach(async () => {
