@@ -20,7 +20,7 @@ export const articleLink = (section: HelpSection) => ({
   url: section.url,
 });
 
-export const DONT_KNOW = `I'm sorry, I don't know the answer to that, and I'd rather not guess. You could search our help centre (the More Help button), or write to ${SUPPORT_EMAIL} and a person will get back to you.`;
+const DONT_KNOW = `I'm sorry, I don't know the answer to that, and I'd rather not guess. You could search our help centre (the More Help button), or write to ${SUPPORT_EMAIL} and a person will get back to you.`;
 
 export const knownErrorAnswer = (question: string, help: HelpCentre): SupportAnswer | undefined => {
   if (!looksLikeError(question)) return undefined;
