@@ -138,3 +138,21 @@ test("a failed send shows the spec's toast", async () => {
   await input.press("Enter");
   await toastWith(page, "Message failed to send").getByText("Please try again or refresh the chat").waitFor();
 }, 60_000);
+
+test("in the builder the button keeps to the left, clear of the sticky preview's page controls", async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await page.goto("/");
+  await page.getByRole("button", { name: "View Examples" }).click();
+  await page.getByRole("heading", { name: "Live Preview" }).waitFor();
+  const launcher = await page.getByRole("button", { name: "Open support assistant" }).boundingBox();
+  const next = await page.getByRole("button", { name: "Next" }).boundingBox();
+  if (!launcher || !next) throw new Error("missing button");
+  expect(launcher.x).toBe(16);
+  const overlaps =
+    launcher.x < next.x + next.width &&
+    next.x < launcher.x + launcher.width &&
+    launcher.y < next.y + next.height &&
+    next.y < launcher.y + launcher.height;
+  expect(overlaps).toBe(false);
+  await screenshot(page, "support-06-builder", { fullPage: false });
+}, 60_000);

@@ -1,13 +1,17 @@
 import { type AnyRouter, useRouterState } from "@tanstack/react-router";
 import { Component, type ReactNode } from "react";
 import { useSession } from "../../lib/session";
-import { SupportWidget } from "./support-widget";
+import { SupportWidget, type WidgetSide } from "./support-widget";
 
 const SIGNED_OUT_SCREENS = ["/login", "/register", "/forgot-password", "/reset-password", "/support"];
 
 /** The page the assistant is told about; a signed-out visitor sees the landing page almost everywhere. */
 const pageName = (pathname: string, signedIn: boolean) =>
   signedIn || SIGNED_OUT_SCREENS.includes(pathname) ? pathname : "landing";
+
+// The builder's preview is sticky on the right with its page controls near the bottom of the screen.
+const sideFor = (pathname: string): WidgetSide =>
+  pathname.startsWith("/program-builder") || pathname.startsWith("/program/") ? "left" : "right";
 
 /** A broken widget must never take the page (or the error screen) down with it. */
 class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -23,7 +27,7 @@ class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean
 function RoutedSupportWidget({ router }: { router: AnyRouter }) {
   const pathname = useRouterState({ router, select: (s) => s.location.pathname });
   const { user } = useSession();
-  return <SupportWidget currentPage={pageName(pathname, user !== null)} />;
+  return <SupportWidget currentPage={pageName(pathname, user !== null)} side={sideFor(pathname)} />;
 }
 
 /**

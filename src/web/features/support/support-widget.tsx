@@ -16,13 +16,17 @@ import { chatWidgets } from "./widget-store";
 
 /** The panel sits above its round button, so the button and the other widget's button stay in view. */
 const PANEL_POSITION =
-  "fixed bottom-24 right-4 z-50 flex w-[min(384px,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl border bg-background shadow-2xl";
+  "fixed bottom-24 z-50 flex w-[min(384px,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl border bg-background shadow-2xl";
+
+/** Which bottom corner the widget keeps to; a page whose own controls sit bottom-right asks for the left. */
+export type WidgetSide = "left" | "right";
+const SIDE: Record<WidgetSide, string> = { left: "left-4", right: "right-4" };
 
 /**
  * The Support Assistant on every screen: answers from the help centre, and reacts to detected errors
  * (`errorDetected`) and requests to open it (`openChatbot`, e.g. the error screen's Get Help).
  */
-export function SupportWidget({ currentPage }: { currentPage: string }) {
+export function SupportWidget({ currentPage, side = "right" }: { currentPage: string; side?: WidgetSide }) {
   const { open } = useSnapshot(chatWidgets);
   const isOpen = open === "assistant";
   const [minimised, setMinimised] = useState(false);
@@ -129,7 +133,7 @@ export function SupportWidget({ currentPage }: { currentPage: string }) {
       {isOpen && (
         <section
           aria-label="Support Assistant"
-          className={cn(PANEL_POSITION, minimised ? "h-16" : "h-[min(600px,calc(100dvh-7rem))]")}
+          className={cn(PANEL_POSITION, SIDE[side], minimised ? "h-16" : "h-[min(600px,calc(100dvh-7rem))]")}
         >
           <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-primary px-3 text-primary-foreground">
             <LifeBuoy aria-hidden="true" className="size-5 shrink-0" />
@@ -233,7 +237,8 @@ export function SupportWidget({ currentPage }: { currentPage: string }) {
         }
         aria-expanded={isOpen}
         className={cn(
-          "fixed bottom-4 right-4 z-50 flex size-14 items-center justify-center rounded-full shadow-lg transition-colors focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring",
+          SIDE[side],
+          "fixed bottom-4 z-50 flex size-14 items-center justify-center rounded-full shadow-lg transition-colors focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring",
           alert
             ? "animate-pulse bg-destructive text-destructive-foreground"
             : "bg-primary text-primary-foreground hover:bg-primary/90",
