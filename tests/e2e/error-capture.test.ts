@@ -2,6 +2,7 @@
 // the dev server's own messages are not, and the error screen's Get Help and Try Again work.
 import { expect, test } from "bun:test";
 import type { Page, Request } from "playwright-core";
+import { errorReports } from "../../db/schema";
 import { setupE2eApp } from "../support/browser";
 
 const e2e = setupE2eApp();
@@ -127,6 +128,12 @@ test("the error screen: Try Again shows Analyzing while reporting; Get Help open
   );
   await page.goto("/programs");
   await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+  // "Our support assistant has been notified automatically": the report went out and the button says so.
+  await page.getByRole("button", { name: "Open support assistant: an error was detected" }).waitFor();
+  const stored = e2e.app.db.select().from(errorReports).all();
+  expect(
+    stored.some((r) => r.type === "react-error-boundary" && r.message === "500: database unavailable"),
+  ).toBe(true);
 
   await page.getByRole("button", { name: "Get Help" }).click();
   const assistant = page.getByRole("region", { name: "Support Assistant" });

@@ -80,6 +80,11 @@ export const reportClientError = async (report: ErrorReport): Promise<ErrorRepor
   }
 };
 
+/** Tells the Support Assistant an error was reported, with the server's analysis when there is one. */
+export const announceErrorDetected = (detail: ErrorDetectedDetail) => {
+  window.dispatchEvent(new CustomEvent<ErrorDetectedDetail>(ERROR_DETECTED_EVENT, { detail }));
+};
+
 /** Reports once per type per interval, then tells the Support Assistant. */
 const autoReport = async (
   error: string,
@@ -94,9 +99,7 @@ const autoReport = async (
     context: { ...baseContext(type), ...extra },
     autoReport: true,
   });
-  window.dispatchEvent(
-    new CustomEvent<ErrorDetectedDetail>(ERROR_DETECTED_EVENT, { detail: { error, type, analysis } }),
-  );
+  announceErrorDetected({ error, type, analysis });
 };
 
 const describe = (value: unknown) =>
