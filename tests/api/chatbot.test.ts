@@ -285,7 +285,7 @@ describe("error reports", () => {
     expect(row?.message).toContain("[redacted]");
   });
 
-  test("a report without an error is a 400 and stores nothing; long fields are cut", async () => {
+  test("a report without an error is a 400 and stores nothing; long fields are cut, a huge body is a 413", async () => {
     const before = app.db.select().from(errorReports).all().length;
     const res = await app.client().post("/api/chatbot/error-report", { context: {} });
     expect(res.status).toBe(400);

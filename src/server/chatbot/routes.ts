@@ -34,6 +34,8 @@ import {
 /** An anonymous visitor's chat is bound to this signed cookie. */
 export const VISITOR_COOKIE = "kv";
 const VISITOR_COOKIE_DAYS = 180;
+/** A report is a message and a stack: far below the API's general body limit. */
+const MAX_ERROR_REPORT_BYTES = 64 * 1024;
 
 export type ChatLimits = {
   /** Requests one person (user or visitor) may make per window, by kind. */
@@ -178,6 +180,8 @@ export const chatbotRoutes = (
       return { prompts: writingPromptsFor(isEmotionalState(state) ? state : "neutral") };
     })
     .post("/error-report", async ({ body, cookie, request, address }) => {
+      if (Number(request.headers.get("content-length") ?? 0) > MAX_ERROR_REPORT_BYTES)
+        throw new AppError("PAYLOAD_TOO_LARGE", "This error report is too large: the limit is 64 KB.");
       const input = parseInput(errorReportSchema, body);
       const owner = await chatOwner(db, secret, cookie, request, false);
       take("errorReports", owner, address);
