@@ -156,3 +156,24 @@ test("in the builder the button keeps to the left, clear of the sticky preview's
   expect(overlaps).toBe(false);
   await screenshot(page, "support-06-builder", { fullPage: false });
 }, 60_000);
+
+test("signing in starts a new chat: a visitor's conversation is not carried into the account", async () => {
+  const { page } = await e2e.newPage();
+  const account = await e2e.app.client().signUp();
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Open support assistant" }).click();
+  const input = page.getByLabel("Message the support assistant");
+  await panel(page).getByText("I'm the Keepsake Support Assistant").waitFor();
+  await input.fill("How do I add photos?");
+  await input.press("Enter");
+  await panel(page).locator("li", { hasText: 'From our help article "Adding photos"' }).waitFor();
+
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("heading", { name: "Create a Beautiful Memorial Program" }).waitFor();
+  expect(await panel(page).count()).toBe(0);
+  await page.getByRole("button", { name: "Open support assistant" }).click();
+  await panel(page).getByText("I'm the Keepsake Support Assistant").waitFor();
+  expect(await panel(page).locator("li", { hasText: "You said:" }).count()).toBe(0);
+}, 60_000);

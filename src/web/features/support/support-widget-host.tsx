@@ -27,7 +27,14 @@ class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean
 function RoutedSupportWidget({ router }: { router: AnyRouter }) {
   const pathname = useRouterState({ router, select: (s) => s.location.pathname });
   const { user } = useSession();
-  return <SupportWidget currentPage={pageName(pathname, user !== null)} side={sideFor(pathname)} />;
+  // A chat belongs to one person: signing in or out starts the widget afresh.
+  return (
+    <SupportWidget
+      key={user?.id ?? "visitor"}
+      currentPage={pageName(pathname, user !== null)}
+      side={sideFor(pathname)}
+    />
+  );
 }
 
 /**

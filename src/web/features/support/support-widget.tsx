@@ -38,6 +38,11 @@ export function SupportWidget({ currentPage, side = "right" }: { currentPage: st
   const queryClient = useQueryClient();
   const context = { currentPage };
 
+  // A new person (after sign-in or sign-out) starts closed, with no chat of the previous one's.
+  useEffect(() => {
+    if (chatWidgets.open === "assistant") chatWidgets.open = null;
+  }, []);
+
   const session = useQuery({
     queryKey: chatSessionKey(sessionId),
     queryFn: () => fetchChatSession(sessionId ?? ""),
