@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ChatMetadata } from "../src/shared/chatbot";
 import type { Photo, ServiceItem, Tribute } from "../src/shared/schemas";
 
 const timestamps = {
@@ -123,3 +124,78 @@ export const stripeEvents = sqliteTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
 });
+/**
+ * A support or emotional-support conversation. Owned by a user, or before sign-in by a visitor id
+ * kept in a signed cookie; exactly one of the two is set.
+ */
+export const chatSessions = sqliteTable(
+  "chat_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id"),
+    kind: text("kind", { enum: ["support", "emotional"] }).notNull(),
+    title: text("title").notNull(),
+    status: text("status").notNull(),
+    context: text("context", { mode: "json" }).$type<Record<string, string | undefined>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("chat_sessions_user_idx").on(t.userId), index("chat_sessions_visitor_idx").on(t.visitorId)],
+);
+
+export const chatMessages = sqliteTable(
+  "chat_messages",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant", "system"] }).notNull(),
+    content: text("content").notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<ChatMetadata>(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("chat_messages_session_idx").on(t.sessionId, t.createdAt)],
+);
+
+/** A client error, counted: the same error on the same page from the same person is one row. */
+export const errorReports = sqliteTable(
+  "error_reports",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    visitorId: text("visitor_id"),
+    fingerprint: text("fingerprint").notNull(),
+    type: text("type").notNull(),
+    errorType: text("error_type").notNull(),
+    page: text("page").notNull(),
+    message: text("message").notNull(),
+    stack: text("stack").notNull(),
+    statusCode: integer("status_code"),
+    userAgent: text("user_agent").notNull(),
+    count: integer("count").notNull(),
+    firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("error_reports_fingerprint_idx").on(t.fingerprint),
+    index("error_reports_last_idx").on(t.lastSeenAt),
+  ],
+);
+
+export type ErrorReportRow = typeof errorReports.$inferSelect;
+
+/** A password-reset link: only the SHA-256 of its token is kept; used once, within its hour. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);

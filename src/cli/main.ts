@@ -9,6 +9,7 @@ import { runBatch } from "./commands/batch";
 import { migrateDatabase } from "./commands/db-migrate";
 import { DATA_MERGE_TOOLS, EXPORT_FORMATS, exportProgramFile } from "./commands/export";
 import { renderProgramFile } from "./commands/pdf";
+import { showErrorReports } from "./commands/reports";
 import { serveApp } from "./commands/serve";
 import { setUpStripe } from "./commands/stripe-setup";
 import { openPdfPrinter } from "./printer";
@@ -44,6 +45,7 @@ Examples:
   $ memorial serve --port 8080
   $ memorial db migrate
   $ memorial stripe setup
+  $ memorial reports --limit 20
 
 Data lives in MEMORIAL_DATA_DIR (default ./data). Chromium is found automatically or via CHROMIUM_PATH.`,
     );
@@ -120,6 +122,14 @@ Example:
     .command("setup")
     .description("Create the plans' products and prices in Stripe (STRIPE_SECRET_KEY); safe to run again")
     .action(() => setUpStripe());
+
+  program
+    .command("reports")
+    .description("List the newest automatic error reports from the web app (secrets already removed)")
+    .option("-n, --limit <n>", "how many reports", positiveInt(1000), 50)
+    .option("--stack", "also print each report's stack trace")
+    .option("--json", "print the reports as JSON")
+    .action((options) => showErrorReports(options));
 
   return program;
 };

@@ -9,10 +9,15 @@ import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes"
 import { SECURE_COOKIES_STATE, secureCookiesFor } from "./auth/session-cookie";
 import { batchRoutes } from "./batch/routes";
 import { billingRoutes, stripeFor } from "./billing/routes";
+import { type ChatLimits, chatbotRoutes, DEFAULT_CHAT_LIMITS } from "./chatbot/routes";
 import { type Config, isBillingEnabled } from "./config";
 import { notFound } from "./errors";
+import { createHelpCentre } from "./help/help-centre";
+import { helpRoutes } from "./help/routes";
+import { cookieSecret } from "./http/cookie-secret";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { photoRoutes } from "./photos/routes";
 import { createPhotoLoader, type PhotoLimits } from "./photos/service";
 import { createLocalPhotoStorage } from "./photos/storage";
@@ -27,6 +32,9 @@ export type AppDeps = {
   authLimits?: AuthLimits;
   /** Per-user upload rate and storage quota; the defaults when absent. */
   photoLimits?: PhotoLimits;
+  chatLimits?: ChatLimits;
+  /** Sends the password-reset emails; SMTP_URL's server, or the log, when absent. */
+  mailer?: Mailer;
   /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
@@ -43,6 +51,8 @@ export const createApi = ({
   db,
   authLimits = DEFAULT_AUTH_LIMITS,
   photoLimits,
+  chatLimits = DEFAULT_CHAT_LIMITS,
+  mailer,
   printer,
   photoLoaderFor,
   stripe,
@@ -60,6 +70,7 @@ export const createApi = ({
     photoLoaderFor: ownersPhotos,
     ghostscriptPath,
   };
+  const help = createHelpCentre();
   return new Elysia({ prefix: "/api" })
     .state(SECURE_COOKIES_STATE, secureCookiesFor(config.PUBLIC_URL))
     .use(errorHandler)
@@ -68,13 +79,22 @@ export const createApi = ({
       db.$client.query("select 1").get();
       return { ok: true };
     })
-    .use(authRoutes(db, billingEnabled, { limits: authLimits, trustedProxies: config.TRUSTED_PROXY }))
+    .use(
+      authRoutes(db, billingEnabled, {
+        limits: authLimits,
+        trustedProxies: config.TRUSTED_PROXY,
+        mailer: mailer ?? createMailer(config),
+        publicUrl: config.PUBLIC_URL,
+      }),
+    )
     .use(batchRoutes(db, billingEnabled, print))
     .use(programRoutes(db, billingEnabled, photoStorage))
     .use(photoRoutes(db, billingEnabled, photoStorage, photoLimits))
     .use(writingRoutes(db, config))
     .use(printRoutes(db, billingEnabled, print))
     .use(billingRoutes(db, config, stripe ?? stripeFor(config)))
+    .use(helpRoutes(help))
+    .use(chatbotRoutes(db, config, help, cookieSecret(config), chatLimits))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

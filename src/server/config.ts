@@ -30,6 +30,11 @@ const configSchema = z.object({
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
   /** Writing-helper calls one user may make per minute (each may cost a model call). */
   WRITING_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Signs cookies such as an anonymous visitor's chat; generated and kept in the data folder when unset. */
+  COOKIE_SECRET: optional.pipe(z.string().min(16, "use at least 16 characters").optional()),
+  /** Mail server for password-reset emails, e.g. smtps://user:pass@smtp.example.com:465. */
+  SMTP_URL: optional.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default("Keepsake <no-reply@keepsake.app>"),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

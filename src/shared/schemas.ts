@@ -170,6 +170,27 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** A new password follows the register rules. */
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: "This reset link is incomplete. Please use the link from the email." })
+    .min(10, "This reset link is incomplete. Please use the link from the email.")
+    .max(200, "This reset link is incomplete. Please use the link from the email."),
+  password,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset form adds a confirmation that never leaves the browser, as register does. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+
 /** The register form adds a confirmation that never leaves the browser. */
 export const registerFormSchema = registerSchema
   .extend({ confirmPassword: z.string() })

@@ -4,9 +4,12 @@ import { createRoot } from "react-dom/client";
 import { AppErrorBoundary } from "./components/app-error-boundary";
 import { Toaster } from "./components/ui/toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
+import { SupportWidgetHost } from "./features/support/support-widget-host";
+import { installErrorCapture } from "./lib/error-report";
 import { createQueryClient } from "./lib/query-client";
 import { createAppRouter } from "./router";
 
+installErrorCapture();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
@@ -16,6 +19,7 @@ const app = (
       <AppErrorBoundary>
         <RouterProvider router={router} />
       </AppErrorBoundary>
+      <SupportWidgetHost router={router} />
       <Toaster />
     </TooltipProvider>
   </QueryClientProvider>

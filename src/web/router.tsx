@@ -16,7 +16,6 @@ import { parseBuilderSearch } from "./features/builder/builder-search";
 import { useSession } from "./lib/session";
 import { BuilderPage } from "./routes/builder-page";
 import { CheckoutPage } from "./routes/checkout-page";
-import { ComingSoonPage } from "./routes/coming-soon";
 import { ForgotPasswordPage } from "./routes/forgot-password-page";
 import { HomePage } from "./routes/home-page";
 import { LandingPage } from "./routes/landing-page";
@@ -24,7 +23,9 @@ import { LoginPage } from "./routes/login-page";
 import { NotFoundPage } from "./routes/not-found-page";
 import { ProgramsPage } from "./routes/programs-page";
 import { RegisterPage } from "./routes/register-page";
+import { ResetPasswordPage } from "./routes/reset-password-page";
 import { SubscriptionPage } from "./routes/subscription-page";
+import { SupportPage } from "./routes/support-page";
 
 // Route availability (spec section 2): a spinner while the session loads; signed-out visitors get the
 // landing page for every path but /login and /register; signed-in users get the app and a 404 page.
@@ -61,9 +62,6 @@ function HomeOrLanding() {
   return user ? <HomePage /> : <LandingPage />;
 }
 
-const comingSoon = (screen: string, text: string) =>
-  signedIn(() => <ComingSoonPage screen={screen} text={text} />);
-
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
   notFoundComponent: signedIn(NotFoundPage),
@@ -84,7 +82,8 @@ const routeTree = rootRoute.addChildren([
   route("/", HomeOrLanding),
   route("/login", signedOut(LoginPage)),
   route("/register", signedOut(RegisterPage)),
-  route("/forgot-password", ForgotPasswordPage),
+  route("/forgot-password", signedOut(ForgotPasswordPage)),
+  route("/reset-password", ResetPasswordPage),
   builderRoute("/program-builder"),
   builderRoute("/program-builder/$id"),
   // The list's Edit link reads /program/{id}: the same builder.
@@ -110,7 +109,7 @@ const routeTree = rootRoute.addChildren([
   // A checkout address missing its tier or billing says so and returns to the plans.
   route("/subscribe", signedIn(CheckoutPage)),
   route("/subscribe/$tier", signedIn(CheckoutPage)),
-  route("/support", comingSoon("Support", "Our support centre is on its way. We are here to help.")),
+  route("/support", SupportPage),
 ]);
 
 export const createAppRouter = (queryClient: QueryClient) =>

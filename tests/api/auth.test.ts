@@ -191,6 +191,7 @@ describe("rate limits", () => {
         loginFailuresPerEmail: 100,
         loginFailuresPerAddress: 3,
         registrationsPerAddress: 100,
+        resetRequestsPerAddress: 10,
         windowMs: 60_000,
       },
     });
@@ -216,6 +217,7 @@ describe("rate limits", () => {
         loginFailuresPerEmail: 5,
         loginFailuresPerAddress: 20,
         registrationsPerAddress: 2,
+        resetRequestsPerAddress: 10,
         windowMs: 60_000,
       },
     });

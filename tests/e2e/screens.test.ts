@@ -20,9 +20,7 @@ test("signed-out visitors get login, register and the landing page for every oth
   await checkScreen(page, "10-login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
-  expect(await page.getByRole("link", { name: /^Email support@/ }).getAttribute("href")).toStartWith(
-    "mailto:",
-  );
+  await page.getByLabel("Email").waitFor();
   await checkScreen(page, "11-forgot-password");
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/");
@@ -45,10 +43,7 @@ test("signed-in users go home from login and register, and get a 404 or a coming
   await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
   expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
   await checkScreen(page, "13-not-found");
-  const comingSoon: [string, string][] = [
-    ["/funeral-integration", "Funeral Home Integration"],
-    ["/support", "Support"],
-  ];
+  const comingSoon: [string, string][] = [["/funeral-integration", "Funeral Home Integration"]];
   for (const [path, heading] of comingSoon) {
     await page.goto(path);
     await page.getByRole("heading", { name: heading, exact: true }).waitFor();

@@ -7,6 +7,9 @@ import { expect } from "bun:test";
 export const expectServedApp = async (base: string, paths: string[]) => {
   const health = await fetch(`${base}/api/health`);
   expect(await health.json()).toEqual({ ok: true });
+  // The help centre's Markdown travels inside every bundle.
+  const help = (await (await fetch(`${base}/api/help/articles`)).json()) as { slug: string }[];
+  expect(help.map((a) => a.slug)).toContain("printing-at-home");
   for (const path of paths) {
     const page = await fetch(base + path);
     expect(page.status).toBe(200);

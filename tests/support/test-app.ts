@@ -19,6 +19,7 @@ export const startTestApp = async (
     printer?: AppDeps["printer"];
     photoLimits?: AppDeps["photoLimits"];
     ghostscriptPath?: string;
+    chatLimits?: AppDeps["chatLimits"];
   } = {},
 ) => {
   const dataDir = options.dataDir ?? makeTempDir();
@@ -31,6 +32,7 @@ export const startTestApp = async (
     printer: options.printer,
     photoLimits: options.photoLimits,
     ghostscriptPath: options.ghostscriptPath,
+    chatLimits: options.chatLimits,
   });
   const url = `http://127.0.0.1:${server.port}`;
   return {

@@ -1,11 +1,13 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
-import { loginSchema, registerSchema } from "../../shared/schemas";
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
 import { AppError } from "../errors";
 import { clientAddress } from "../http/client-address";
 import { parseInput } from "../http/parse-input";
+import type { Mailer } from "../mail/mailer";
 import { FailureLimiter } from "./failure-limiter";
 import { GrowingDelay } from "./growing-delay";
+import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from "./password-reset";
 import { authPlugin } from "./plugin";
 import {
   createSession,
@@ -27,6 +29,8 @@ export type AuthLimits = {
   loginFailuresPerAddress: number;
   /** Accounts one address may create in the window. */
   registrationsPerAddress: number;
+  /** Reset emails one address may ask for in the window. */
+  resetRequestsPerAddress: number;
   windowMs: number;
 };
 
@@ -36,6 +40,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginDelayMaxMs: 60_000,
   loginFailuresPerAddress: 20,
   registrationsPerAddress: 20,
+  resetRequestsPerAddress: 10,
   windowMs: 15 * 60 * 1000,
 };
 
@@ -43,6 +48,10 @@ export type AuthOptions = {
   limits?: AuthLimits;
   /** Proxies allowed to name the client's address (TRUSTED_PROXY). */
   trustedProxies?: readonly string[];
+  /** Sends the password-reset emails. */
+  mailer: Mailer;
+  /** Where reset links point; the request's own origin when unset. */
+  publicUrl?: string;
 };
 
 const waitText = (ms: number) => {
@@ -51,7 +60,6 @@ const waitText = (ms: number) => {
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? "a minute" : `${minutes} minutes`;
 };
-
 const tooMany = (waitMs: number) =>
   new AppError(
     "RATE_LIMITED",
@@ -63,7 +71,7 @@ const tooMany = (waitMs: number) =>
 export const authRoutes = (
   db: AppDatabase,
   billingEnabled: boolean,
-  { limits = DEFAULT_AUTH_LIMITS, trustedProxies = [] }: AuthOptions = {},
+  { limits = DEFAULT_AUTH_LIMITS, trustedProxies = [], mailer, publicUrl }: AuthOptions,
 ) => {
   // Per email a growing wait, never a lockout, so nobody can lock another person out; per
   // address a hard limit, so guesses spread over many emails are still stopped.
@@ -75,6 +83,7 @@ export const authRoutes = (
   });
   const byAddress = new FailureLimiter(limits.loginFailuresPerAddress, limits.windowMs);
   const registrations = new FailureLimiter(limits.registrationsPerAddress, limits.windowMs);
+  const resetRequests = new FailureLimiter(limits.resetRequestsPerAddress, limits.windowMs);
 
   return new Elysia()
     .use(authPlugin(db, billingEnabled))
@@ -137,5 +146,28 @@ export const authRoutes = (
       },
       { auth: true },
     )
+    .post("/password/forgot", ({ body, request }) => {
+      const { email } = parseInput(forgotPasswordSchema, body);
+      if (!resetRequests.tryTake(clientAddress(request, trustedProxies))) throw tooMany(limits.windowMs);
+      const origin = publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
+      // Not awaited: a known email must take no longer to answer than an unknown one.
+      requestPasswordReset(db, mailer, email, origin).catch((error: unknown) =>
+        console.error(
+          "Password reset email could not be sent:",
+          error instanceof Error ? error.message : error,
+        ),
+      );
+      return { message: FORGOT_PASSWORD_ANSWER };
+    })
+    .post("/password/reset", async ({ body, cookie, store }) => {
+      const { user, session } = await resetPassword(db, parseInput(resetPasswordSchema, body));
+      setSessionCookie(
+        cookie[SESSION_COOKIE] as never,
+        secureCookiesFrom(store),
+        session.token,
+        session.expiresAt,
+      );
+      return toPublicUser(user, billingEnabled);
+    })
     .get("/auth/user", ({ user }) => user, { auth: true });
 };

@@ -21,7 +21,7 @@ export const toPublicUser = (row: UserRow, billingEnabled: boolean): User => ({
   billingEnabled,
 });
 
-const hashToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
 export const createSession = (db: AppDatabase, userId: string, now = new Date()) => {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");

@@ -1,20 +1,10 @@
-import OpenAI from "openai";
 import { aiResultSchema } from "../../shared/schemas";
 import { WRITING_LIMITS, type WritingResult } from "../../shared/writing";
+import { createJsonChat, modelOrOffline, type OpenAiSettings } from "../ai/openai-json";
 import { findInventedFacts } from "./fact-guard";
 import { enhancePrompt, grammarPrompt, SYSTEM_PROMPT, templatePrompt, tonePrompt } from "./prompts";
 import type { WritingProvider } from "./writing-provider";
 
-export type OpenAiSettings = {
-  apiKey: string;
-  /** Any OpenAI-compatible server, e.g. a local one; the SDK's default otherwise. */
-  baseURL?: string;
-  model: string;
-  /** A family waits on this answer: past it, the offline answer is given instead. */
-  timeoutMs?: number;
-};
-
-const DEFAULT_TIMEOUT_MS = 20_000;
 const MAX_LIST = 30;
 
 const modelAnswerSchema = aiResultSchema.extend({
@@ -22,13 +12,6 @@ const modelAnswerSchema = aiResultSchema.extend({
     .refine((t) => t.trim() !== "", "improvedText is empty")
     .refine((t) => t.length <= WRITING_LIMITS.maxTextChars * 2, "improvedText is far longer than asked"),
 });
-
-// Some OpenAI-compatible servers wrap JSON mode answers in a Markdown fence.
-const unfence = (content: string) =>
-  content
-    .trim()
-    .replace(/^```(?:json)?\s*/i, "")
-    .replace(/\s*```$/, "");
 
 const uniqueBy = <T>(items: readonly T[], key: (item: T) => string) => {
   const seen = new Set<string>();
@@ -40,8 +23,6 @@ const uniqueBy = <T>(items: readonly T[], key: (item: T) => string) => {
   });
 };
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
-
 /**
  * The writing helper backed by a chat model through the official SDK. Every answer is validated and
  * checked for added facts; on any failure the family gets the offline answer, and one line is logged.
@@ -51,27 +32,10 @@ export const createOpenAiProvider = (
   offline: WritingProvider,
   log: (line: string) => void = (line) => console.warn(line),
 ): WritingProvider => {
-  const client = new OpenAI({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseURL,
-    timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    // A retry doubles the family's wait; the offline answer is the retry.
-    maxRetries: 0,
-  });
+  const askJson = createJsonChat(settings);
 
   const ask = async (prompt: string, sources: readonly string[]): Promise<WritingResult> => {
-    const completion = await client.chat.completions.create({
-      model: settings.model,
-      temperature: 0.2,
-      response_format: { type: "json_object" },
-      messages: [
-        { role: "system", content: SYSTEM_PROMPT },
-        { role: "user", content: prompt },
-      ],
-    });
-    const content = completion.choices[0]?.message?.content;
-    if (!content) throw new Error("the model sent no text");
-    const parsed = modelAnswerSchema.safeParse(JSON.parse(unfence(content)));
+    const parsed = modelAnswerSchema.safeParse(await askJson(SYSTEM_PROMPT, prompt));
     if (!parsed.success)
       throw new Error(`the model's answer did not match the schema: ${parsed.error.issues[0]?.message}`);
     const invented = findInventedFacts(sources, parsed.data.improvedText);
@@ -85,18 +49,11 @@ export const createOpenAiProvider = (
     };
   };
 
-  const orOffline = async (
+  const orOffline = (
     operation: string,
     model: () => Promise<WritingResult>,
     fallback: () => Promise<WritingResult>,
-  ) => {
-    try {
-      return await model();
-    } catch (error) {
-      log(`writing helper: ${operation} by ${settings.model} failed (${describe(error)}); answered offline`);
-      return fallback();
-    }
-  };
+  ) => modelOrOffline(`writing helper: ${operation} by ${settings.model}`, log, model, fallback);
 
   return {
     async checkGrammar(input) {

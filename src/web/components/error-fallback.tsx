@@ -1,7 +1,12 @@
 import * as Collapsible from "@radix-ui/react-collapsible";
 import { ChevronDown, LifeBuoy, RotateCcw, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
-import { buildErrorReport, openSupportChat, reportClientError } from "../lib/error-report";
+import {
+  announceErrorDetected,
+  buildErrorReport,
+  openSupportChat,
+  reportClientError,
+} from "../lib/error-report";
 import { Button } from "./ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 
@@ -13,7 +18,10 @@ export function ErrorFallback({ error, componentStack, onReset }: ErrorFallbackP
   const [analyzing, setAnalyzing] = useState(false);
 
   useEffect(() => {
-    void reportClientError(buildErrorReport(error, componentStack));
+    const report = buildErrorReport(error, componentStack);
+    void reportClientError(report).then((analysis) =>
+      announceErrorDetected({ error: report.error, type: report.context.type, analysis }),
+    );
   }, [error, componentStack]);
 
   const tryAgain = async () => {

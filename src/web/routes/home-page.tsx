@@ -16,6 +16,7 @@ import { AppHeader } from "../components/layout/app-header";
 import { SiteFooter } from "../components/layout/site-footer";
 import { Button } from "../components/ui/button";
 import { EXAMPLE_PROGRAM_STORAGE_KEY } from "../features/builder/example-program";
+import { EmotionalChat } from "../features/support/emotional-chat";
 import { useSession } from "../lib/session";
 
 type FeatureCard = {
@@ -149,6 +150,7 @@ export function HomePage() {
         </section>
       </main>
       <SiteFooter />
+      <EmotionalChat currentPage="home" />
     </div>
   );
 }

@@ -1,0 +1,192 @@
+import { type Cookie, Elysia } from "elysia";
+import { signCookie, unsignCookie } from "elysia/utils";
+import { z } from "zod";
+import type { AppDatabase } from "../../../db/client";
+import {
+  chatContextSchema,
+  comfortRequestSchema,
+  createChatSessionSchema,
+  errorReportSchema,
+  sendChatMessageSchema,
+} from "../../shared/chatbot";
+import { openAiSettingsFrom } from "../ai/openai-json";
+import { FailureLimiter } from "../auth/failure-limiter";
+import { resolveSession } from "../auth/service";
+import { SESSION_COOKIE } from "../auth/session-cookie";
+import type { Config } from "../config";
+import { AppError } from "../errors";
+import type { HelpCentre } from "../help/help-centre";
+import { clientAddress } from "../http/client-address";
+import { parseInput } from "../http/parse-input";
+import { createOfflineAnswerer } from "./answerer";
+import { isEmotionalState, writingPromptsFor } from "./emotions";
+import { createModelAnswerer } from "./model-answerer";
+import {
+  type ChatOwner,
+  comfortMessage,
+  createChatSession,
+  generalSuggestions,
+  getChatSession,
+  recordErrorReport,
+  sendChatMessage,
+  sessionSuggestions,
+} from "./service";
+
+/** An anonymous visitor's chat is bound to this signed cookie. */
+export const VISITOR_COOKIE = "kv";
+const VISITOR_COOKIE_DAYS = 180;
+/** A report is a message and a stack: far below the API's general body limit. */
+const MAX_ERROR_REPORT_BYTES = 64 * 1024;
+
+export type ChatLimits = {
+  /** Requests one person (user or visitor) may make per window, by kind. */
+  messages: number;
+  sessions: number;
+  errorReports: number;
+  /** One network address gets this many times a person's allowance: visitors can drop their cookie. */
+  perAddressFactor: number;
+  windowMs: number;
+};
+
+export const DEFAULT_CHAT_LIMITS: ChatLimits = {
+  messages: 20,
+  sessions: 10,
+  errorReports: 30,
+  perAddressFactor: 5,
+  windowMs: 60_000,
+};
+
+const isHttps = (request: Request) =>
+  request.url.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
+
+/**
+ * The signed-in user, else the visitor of the signed cookie; with `create`, a new visitor gets one.
+ * A cookie whose signature fails (tampered, or signed with an old secret) counts as no cookie.
+ */
+const chatOwner = async (
+  db: AppDatabase,
+  secret: string,
+  cookie: Record<string, Cookie<unknown>>,
+  request: Request,
+  create: boolean,
+): Promise<ChatOwner | null> => {
+  const token = cookie[SESSION_COOKIE]?.value;
+  const session = typeof token === "string" ? resolveSession(db, token) : null;
+  if (session) return { userId: session.user.id };
+  const jar = cookie[VISITOR_COOKIE];
+  const signed = jar?.value;
+  const visitorId = typeof signed === "string" && signed !== "" ? await unsignCookie(signed, secret) : false;
+  if (visitorId) return { visitorId };
+  if (!create || !jar) return null;
+  const fresh = crypto.randomUUID();
+  jar.set({
+    value: await signCookie(fresh, secret),
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isHttps(request),
+    path: "/api/chatbot",
+    maxAge: VISITOR_COOKIE_DAYS * 24 * 60 * 60,
+  });
+  return { visitorId: fresh };
+};
+
+const ownerKey = (owner: ChatOwner | null) =>
+  owner?.userId ? `u:${owner.userId}` : `v:${owner?.visitorId ?? ""}`;
+
+const writingPromptsQuery = z.object({
+  context: z
+    .string({ error: "context must be a JSON object" })
+    .max(2000, "context must be at most 2000 characters")
+    .optional(),
+});
+
+const parseJsonContext = (raw: string | undefined) => {
+  if (!raw) return {};
+  try {
+    return parseInput(chatContextSchema, JSON.parse(raw));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("VALIDATION", "context must be a JSON object", [
+      { path: "context", message: "context must be a JSON object" },
+    ]);
+  }
+};
+
+/** The Support Assistant and Emotional Support chat, and automatic error reports, for everyone. */
+export const chatbotRoutes = (
+  db: AppDatabase,
+  config: Config,
+  help: HelpCentre,
+  secret: string,
+  limits: ChatLimits = DEFAULT_CHAT_LIMITS,
+) => {
+  const offline = createOfflineAnswerer(help);
+  const settings = openAiSettingsFrom(config);
+  const answer = settings ? createModelAnswerer(settings, help, offline) : offline;
+  const limiter = (max: number) => ({
+    person: new FailureLimiter(max, limits.windowMs),
+    address: new FailureLimiter(max * limits.perAddressFactor, limits.windowMs),
+  });
+  const buckets = {
+    messages: limiter(limits.messages),
+    sessions: limiter(limits.sessions),
+    errorReports: limiter(limits.errorReports),
+  };
+  /** Counts one request, or answers 429 when this person or address has sent too many. */
+  const take = (bucket: keyof typeof buckets, owner: ChatOwner | null, address: string) => {
+    const { person, address: byAddress } = buckets[bucket];
+    const key = ownerKey(owner);
+    const personOk = !owner || person.tryTake(key);
+    const addressOk = personOk && byAddress.tryTake(address);
+    if (addressOk) return;
+    if (owner && personOk) person.giveBack(key);
+    throw new AppError(
+      "RATE_LIMITED",
+      "You're sending messages faster than I can keep up. Please wait a minute, then try again.",
+    );
+  };
+
+  return new Elysia({ prefix: "/chatbot" })
+    .derive(({ request }) => ({ address: clientAddress(request, config.TRUSTED_PROXY) }))
+    .post("/session", async ({ body, cookie, request, address, set }) => {
+      const input = parseInput(createChatSessionSchema, body);
+      const owner = await chatOwner(db, secret, cookie, request, true);
+      take("sessions", owner, address);
+      set.status = 201;
+      return createChatSession(db, owner as ChatOwner, input);
+    })
+    .get("/session/:sessionId", async ({ params, cookie, request }) =>
+      getChatSession(db, await chatOwner(db, secret, cookie, request, false), params.sessionId),
+    )
+    .get("/suggestions", ({ query }) => {
+      const { currentPage } = parseInput(z.object({ currentPage: z.string().max(200).optional() }), query);
+      return generalSuggestions(currentPage);
+    })
+    .get("/suggestions/:sessionId", async ({ params, cookie, request }) =>
+      sessionSuggestions(db, await chatOwner(db, secret, cookie, request, false), params.sessionId),
+    )
+    .post("/message", async ({ body, cookie, request, address }) => {
+      const input = parseInput(sendChatMessageSchema, body);
+      const owner = await chatOwner(db, secret, cookie, request, false);
+      take("messages", owner, address);
+      return sendChatMessage(db, answer, owner, input);
+    })
+    .post("/comfort", async ({ body, cookie, request, address }) => {
+      const input = parseInput(comfortRequestSchema, body);
+      take("messages", await chatOwner(db, secret, cookie, request, false), address);
+      return comfortMessage(input);
+    })
+    .get("/writing-prompts", ({ query }) => {
+      const { context } = parseInput(writingPromptsQuery, query);
+      const state = parseJsonContext(context).emotionalState ?? "neutral";
+      return { prompts: writingPromptsFor(isEmotionalState(state) ? state : "neutral") };
+    })
+    .post("/error-report", async ({ body, cookie, request, address }) => {
+      if (Number(request.headers.get("content-length") ?? 0) > MAX_ERROR_REPORT_BYTES)
+        throw new AppError("PAYLOAD_TOO_LARGE", "This error report is too large: the limit is 64 KB.");
+      const input = parseInput(errorReportSchema, body);
+      const owner = await chatOwner(db, secret, cookie, request, false);
+      take("errorReports", owner, address);
+      return recordErrorReport(db, owner, input);
+    });
+};

@@ -1,0 +1,331 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { AppDatabase } from "../../../db/client";
+import { chatMessages, chatSessions, errorReports } from "../../../db/schema";
+import {
+  CHAT_LIMITS,
+  type ChatMessage,
+  type ChatMetadata,
+  type ChatSession,
+  type ComfortRequest,
+  type CreateChatSessionInput,
+  EMOTIONAL_CHAT_TITLE,
+  type EmotionalState,
+  type ErrorReportInput,
+  type ErrorReportResponse,
+  type SendChatMessageInput,
+  type SendMessageResponse,
+} from "../../shared/chatbot";
+import { notFound } from "../errors";
+import type { SupportAnswer, SupportAnswerer } from "./answerer";
+import { CRISIS_REPLY, mentionsSelfHarm } from "./crisis";
+import {
+  comfortFor,
+  emotionalReply,
+  emotionalSuggestionsFor,
+  isEmotionalState,
+  readEmotion,
+} from "./emotions";
+import { matchKnownError } from "./error-catalogue";
+import { scrubSecrets } from "./scrub-secrets";
+
+/** Who a chat belongs to: a signed-in user, or a visitor known only by a signed cookie. */
+export type ChatOwner = { userId: string; visitorId?: undefined } | { visitorId: string; userId?: undefined };
+
+const ownedBy = (owner: ChatOwner): SQL =>
+  owner.userId !== undefined
+    ? eq(chatSessions.userId, owner.userId)
+    : eq(chatSessions.visitorId, owner.visitorId as string);
+
+const WELCOME = {
+  support:
+    "Hello, I'm the Keepsake Support Assistant. Ask me anything about building a program, photos, printing or your account, and I'll find the answer in our help centre.",
+  emotional:
+    "Hello. I'm so sorry for your loss. This is a quiet place to share how you're feeling, or to find words for the one you're remembering. There's no rush; I'm here to listen.",
+} as const;
+
+const toMessage = (row: typeof chatMessages.$inferSelect): ChatMessage => ({
+  id: row.id,
+  role: row.role,
+  content: row.content,
+  timestamp: row.createdAt.toISOString(),
+  ...(row.metadata ? { metadata: row.metadata } : {}),
+});
+
+const findOwnedSession = (db: AppDatabase, owner: ChatOwner | null, sessionId: string) => {
+  const row = owner
+    ? db
+        .select()
+        .from(chatSessions)
+        .where(and(eq(chatSessions.id, sessionId), ownedBy(owner)))
+        .get()
+    : undefined;
+  // Another person's chat is answered exactly like one that does not exist.
+  if (!row) throw notFound("This chat session was not found. Please start a new chat.");
+  return row;
+};
+
+export const createChatSession = (
+  db: AppDatabase,
+  owner: ChatOwner,
+  input: CreateChatSessionInput,
+  now = new Date(),
+) => {
+  const kind = input.title === EMOTIONAL_CHAT_TITLE ? "emotional" : "support";
+  const sessionId = crypto.randomUUID();
+  db.transaction(
+    (tx) => {
+      tx.insert(chatSessions)
+        .values({
+          id: sessionId,
+          userId: owner.userId ?? null,
+          visitorId: owner.visitorId ?? null,
+          kind,
+          title: input.title,
+          status: "active",
+          context: input.context,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
+      tx.insert(chatMessages)
+        .values({
+          id: crypto.randomUUID(),
+          sessionId,
+          role: "assistant",
+          content: WELCOME[kind],
+          createdAt: now,
+        })
+        .run();
+    },
+    { behavior: "immediate" },
+  );
+  return { sessionId, title: input.title, status: "active" };
+};
+
+export const getChatSession = (db: AppDatabase, owner: ChatOwner | null, sessionId: string): ChatSession => {
+  const session = findOwnedSession(db, owner, sessionId);
+  const messages = db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(asc(chatMessages.createdAt))
+    .all()
+    .map(toMessage);
+  return { sessionId, title: session.title, status: session.status, messages };
+};
+
+const assistantTurns = (db: AppDatabase, sessionId: string) =>
+  db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.role, "assistant")))
+    .get()?.n ?? 0;
+
+/** Keeps a session's newest messages only, so one conversation cannot grow without end. */
+const trimSession = (db: AppDatabase, sessionId: string) => {
+  const total =
+    db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).get()?.n ?? 0;
+  const excess = total - CHAT_LIMITS.maxMessagesPerSession;
+  if (excess <= 0) return;
+  const oldest = db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(asc(chatMessages.createdAt))
+    .limit(excess)
+    .all()
+    .map((r) => r.id);
+  db.delete(chatMessages).where(inArray(chatMessages.id, oldest)).run();
+};
+
+const crisisAnswer = (): SupportAnswer => ({
+  content: CRISIS_REPLY,
+  metadata: { crisis: true, suggestedActions: ["Call or text 988 (US)", "Call your local emergency number"] },
+});
+
+/** Stores the user's message and the reply; a message that may be about self-harm is answered with crisis help first. */
+export const sendChatMessage = async (
+  db: AppDatabase,
+  answer: SupportAnswerer,
+  owner: ChatOwner | null,
+  input: SendChatMessageInput,
+  now = new Date(),
+): Promise<SendMessageResponse> => {
+  const session = findOwnedSession(db, owner, input.sessionId);
+  const reading = readEmotion(input.message);
+  const crisis = mentionsSelfHarm(input.message);
+  const turn = assistantTurns(db, session.id);
+  const reply: SupportAnswer = crisis
+    ? crisisAnswer()
+    : session.kind === "emotional"
+      ? { content: emotionalReply(reading.detected, turn), metadata: {} }
+      : await answer(input.message, input.context);
+  const supportNeeded = crisis || reading.supportNeeded;
+  const detected: EmotionalState =
+    crisis && reading.detected === "neutral" ? "overwhelmed" : reading.detected;
+  const metadata: ChatMetadata = {
+    ...reply.metadata,
+    emotionalSupport: { detected, supportNeeded, confidence: crisis ? 0.95 : reading.confidence },
+  };
+  const assistantMessage = {
+    id: crypto.randomUUID(),
+    content: reply.content,
+    timestamp: new Date(now.getTime() + 1).toISOString(),
+    metadata,
+  };
+  db.transaction(
+    (tx) => {
+      tx.insert(chatMessages)
+        .values({
+          id: crypto.randomUUID(),
+          sessionId: session.id,
+          role: "user",
+          content: input.message,
+          createdAt: now,
+        })
+        .run();
+      tx.insert(chatMessages)
+        .values({
+          id: assistantMessage.id,
+          sessionId: session.id,
+          role: "assistant",
+          content: reply.content,
+          metadata,
+          createdAt: new Date(now.getTime() + 1),
+        })
+        .run();
+      tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, session.id)).run();
+    },
+    { behavior: "immediate" },
+  );
+  trimSession(db, session.id);
+  return { assistantMessage, emotionalSupport: { supportNeeded, detected } };
+};
+
+export const comfortMessage = (input: ComfortRequest) => {
+  if (mentionsSelfHarm(input.message)) return { response: CRISIS_REPLY };
+  const state = isEmotionalState(input.emotionalState)
+    ? input.emotionalState
+    : readEmotion(input.message).detected;
+  return { response: comfortFor(state, Math.floor(Math.random() * 10)) };
+};
+
+const GENERAL_SUGGESTIONS: Record<string, readonly string[]> = {
+  landing: [
+    "How do I print a booklet at home?",
+    "What do the plans cost?",
+    "How do I add photos?",
+    "Is my information private?",
+  ],
+  builder: [
+    "How do I print a booklet at home?",
+    "Which PDF should I send to a print shop?",
+    "How many photos can I add?",
+    "What happens when text is too long?",
+  ],
+  default: [
+    "How do I print a booklet at home?",
+    "How do I add photos?",
+    "How do I make programs for several services?",
+    "I forgot my password",
+  ],
+};
+
+const pageKind = (page = "") =>
+  page === "landing" ? "landing" : /builder|program\//.test(page) ? "builder" : "default";
+
+/** Questions to offer in the Support Assistant, fitting the page the user is on. */
+export const generalSuggestions = (currentPage?: string) => [
+  ...(GENERAL_SUGGESTIONS[pageKind(currentPage)] ?? []),
+];
+
+/** Suggestions for a session: the emotional chat's follow the last feeling it read. */
+export const sessionSuggestions = (db: AppDatabase, owner: ChatOwner | null, sessionId: string) => {
+  const session = findOwnedSession(db, owner, sessionId);
+  if (session.kind === "support") return generalSuggestions(session.context.currentPage);
+  const last = db
+    .select({ metadata: chatMessages.metadata })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.role, "assistant")))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(1)
+    .get();
+  const state = last?.metadata?.emotionalSupport?.detected ?? "neutral";
+  return emotionalSuggestionsFor(state).slice(0, CHAT_LIMITS.maxEmotionalSuggestions);
+};
+
+const clip = (text: string | undefined, max: number) => scrubSecrets((text ?? "").slice(0, max));
+
+/**
+ * Stores a client error, scrubbed of secrets; the same error on the same page from the same person
+ * is counted on one row. Answers the known fix.
+ */
+export const recordErrorReport = (
+  db: AppDatabase,
+  owner: ChatOwner | null,
+  input: ErrorReportInput,
+  now = new Date(),
+): ErrorReportResponse => {
+  const { context } = input;
+  const message = clip(input.error, CHAT_LIMITS.maxErrorChars);
+  const page = clip(context.currentPage ?? context.location, 300);
+  const type = clip(context.type ?? (input.autoReport ? "auto" : "manual"), 60);
+  const match = matchKnownError(message, context.statusCode);
+  const fingerprint = new Bun.CryptoHasher("sha256")
+    .update(JSON.stringify([owner?.userId ?? owner?.visitorId ?? "", type, page, message.slice(0, 300)]))
+    .digest("hex");
+  const stack = clip(
+    [input.stack, context.componentStack, context.url ? `url: ${context.url}` : ""]
+      .filter(Boolean)
+      .join("\n"),
+    CHAT_LIMITS.maxStackChars,
+  );
+  const reportId = db.transaction(
+    (tx) => {
+      const existing = tx
+        .select({ id: errorReports.id, count: errorReports.count })
+        .from(errorReports)
+        .where(eq(errorReports.fingerprint, fingerprint))
+        .get();
+      if (existing) {
+        tx.update(errorReports)
+          .set({ count: existing.count + 1, lastSeenAt: now, stack })
+          .where(eq(errorReports.id, existing.id))
+          .run();
+        return existing.id;
+      }
+      const id = crypto.randomUUID();
+      tx.insert(errorReports)
+        .values({
+          id,
+          userId: owner?.userId ?? null,
+          visitorId: owner?.visitorId ?? null,
+          fingerprint,
+          type,
+          errorType: match.errorType,
+          page,
+          message,
+          stack,
+          statusCode: context.statusCode ?? null,
+          userAgent: clip(context.userAgent, 300),
+          count: 1,
+          firstSeenAt: now,
+          lastSeenAt: now,
+        })
+        .run();
+      return id;
+    },
+    { behavior: "immediate" },
+  );
+  return {
+    reportId,
+    errorType: match.errorType,
+    suggestedFix: match.suggestedFix,
+    confidence: match.confidence,
+    canAutoResolve: match.canAutoResolve,
+  };
+};
+
+/** The newest error reports, for the operator's `memorial reports`. */
+export const listErrorReports = (db: AppDatabase, limit = 50) =>
+  db.select().from(errorReports).orderBy(desc(errorReports.lastSeenAt)).limit(limit).all();

@@ -1,0 +1,149 @@
+// The support chat and error reports: requests, answers and limits shared by the server and the widgets.
+import { z } from "zod";
+
+export const CHAT_LIMITS = {
+  maxMessageChars: 2000,
+  maxTitleChars: 120,
+  maxContextTextChars: 500,
+  maxErrorChars: 2000,
+  maxStackChars: 8000,
+  /** Messages kept per session: an older conversation loses its first messages, not its newest. */
+  maxMessagesPerSession: 200,
+  /** The emotional chat shows at most this many suggestions. */
+  maxEmotionalSuggestions: 3,
+  comfortDelayMs: 1000,
+  /** The browser sends at most one automatic report per error type in this window. */
+  errorReportIntervalMs: 5000,
+} as const;
+
+export const SUPPORT_CHAT_TITLE = "Support Chat";
+export const EMOTIONAL_CHAT_TITLE = "Emotional Support Session";
+
+export const EMOTIONAL_STATES = [
+  "overwhelmed",
+  "sad",
+  "frustrated",
+  "peaceful",
+  "grateful",
+  "neutral",
+] as const;
+export type EmotionalState = (typeof EMOTIONAL_STATES)[number];
+
+const contextText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .max(
+      CHAT_LIMITS.maxContextTextChars,
+      `${field} must be at most ${CHAT_LIMITS.maxContextTextChars} characters`,
+    )
+    .optional();
+
+/** Where the user is; every field optional, unknown fields dropped. */
+export const chatContextSchema = z
+  .object({
+    currentPage: contextText("context.currentPage"),
+    programId: contextText("context.programId"),
+    userAgent: contextText("context.userAgent"),
+    emotionalState: contextText("context.emotionalState"),
+  })
+  .default({});
+export type ChatContext = z.infer<typeof chatContextSchema>;
+
+export const createChatSessionSchema = z.object({
+  title: z
+    .string({ error: "Title must be text" })
+    .trim()
+    .max(CHAT_LIMITS.maxTitleChars, `Title must be at most ${CHAT_LIMITS.maxTitleChars} characters`)
+    .default(SUPPORT_CHAT_TITLE)
+    .transform((t) => t || SUPPORT_CHAT_TITLE),
+  context: chatContextSchema,
+});
+export type CreateChatSessionInput = z.infer<typeof createChatSessionSchema>;
+
+const messageText = z
+  .string({ error: "Message is required" })
+  .refine((v) => v.trim() !== "", "Message is required")
+  .refine(
+    (v) => v.length <= CHAT_LIMITS.maxMessageChars,
+    `Message must be at most ${CHAT_LIMITS.maxMessageChars.toLocaleString("en-US")} characters`,
+  );
+
+export const sendChatMessageSchema = z.object({
+  message: messageText,
+  sessionId: z.string({ error: "Session ID is required" }).min(1, "Session ID is required").max(100),
+  context: chatContextSchema,
+});
+export type SendChatMessageInput = z.infer<typeof sendChatMessageSchema>;
+
+export const comfortRequestSchema = z.object({
+  message: messageText,
+  emotionalState: z.string({ error: "Emotional state must be text" }).max(40).default("neutral"),
+  context: chatContextSchema,
+});
+export type ComfortRequest = z.infer<typeof comfortRequestSchema>;
+
+export const errorReportSchema = z.object({
+  error: z
+    .string({ error: "Error is required" })
+    .refine((v) => v.trim() !== "", "Error is required")
+    .transform((v) => v.slice(0, CHAT_LIMITS.maxErrorChars)),
+  stack: z
+    .string({ error: "Stack must be text" })
+    .optional()
+    .transform((v) => v?.slice(0, CHAT_LIMITS.maxStackChars)),
+  context: z
+    .object({
+      componentStack: z.string().optional(),
+      currentPage: z.string().optional(),
+      userAgent: z.string().optional(),
+      timestamp: z.string().optional(),
+      type: z.string().optional(),
+      location: z.string().optional(),
+      statusCode: z.number().int().optional(),
+      url: z.string().optional(),
+    })
+    .default({}),
+  autoReport: z.boolean({ error: "autoReport must be true or false" }).optional(),
+});
+export type ErrorReportInput = z.infer<typeof errorReportSchema>;
+
+export type ChatMetadata = {
+  errorType?: string;
+  suggestedFix?: string;
+  confidence?: number;
+  emotionalSupport?: { detected: EmotionalState; supportNeeded: boolean; confidence: number };
+  suggestedActions?: string[];
+  /** The help article the answer came from, linked under the message. */
+  article?: { title: string; url: string };
+  crisis?: boolean;
+};
+
+export type ChatMessage = {
+  id: string;
+  role: "user" | "assistant" | "system";
+  content: string;
+  timestamp: string;
+  metadata?: ChatMetadata;
+};
+
+export type ChatSession = { sessionId: string; title: string; status: string; messages: ChatMessage[] };
+
+export type SendMessageResponse = {
+  assistantMessage: Omit<ChatMessage, "role">;
+  emotionalSupport: { supportNeeded: boolean; detected: EmotionalState };
+};
+
+export type ErrorReportResponse = {
+  reportId: string;
+  errorType: string;
+  suggestedFix: string;
+  confidence: number;
+  canAutoResolve: boolean;
+};
+
+export type HelpArticleSummary = { slug: string; title: string; summary: string };
+export type HelpArticle = HelpArticleSummary & { html: string };
+export type HelpSearchHit = HelpArticleSummary & { section: string; url: string; excerpt: string };
+
+/** Where people write when the help centre and the assistant cannot help. */
+export const SUPPORT_EMAIL = "support@keepsake.app";

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { passwordResets, sessions, users } from "../../db/schema";
+import { DEFAULT_AUTH_LIMITS } from "../../src/server/auth/routes";
+import { type FakeSmtp, startFakeSmtp } from "../support/fake-smtp";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+let smtp: FakeSmtp;
+let app: TestApp;
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  app = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Keepsake <help@example.com>" } });
+});
+afterAll(async () => {
+  await app.stop();
+  await smtp.stop();
+});
+
+const ANSWER =
+  "If an account uses that email, we've sent it a link to set a new password. The link works once, for one hour.";
+const linkIn = (text: string) => text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0] ?? "";
+
+describe("password reset", () => {
+  test("a known email gets a real message with a single-use link; the reset ends every session", async () => {
+    const owner = app.client();
+    const account = await owner.signUp();
+    const otherDevice = app.client();
+    await otherDevice.post("/api/login", { email: account.email, password: account.password });
+    const before = smtp.received.length;
+
+    const res = await app.client().post("/api/password/forgot", { email: account.email.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe(ANSWER);
+    const mail = await smtp.message(before);
+    expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe(account.email);
+    expect(mail.from?.text).toContain("help@example.com");
+    expect(mail.subject).toBe("Reset your Keepsake password");
+    const link = linkIn(mail.text ?? "");
+    expect(link).toStartWith(`${app.url}/reset-password?token=`);
+    const token = new URL(link).searchParams.get("token") ?? "";
+
+    // Only the token's hash is stored, with an hour to live.
+    const row = app.db.select().from(passwordResets).where(eq(passwordResets.userId, account.user.id)).get();
+    expect(row?.tokenHash).not.toContain(token);
+    expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(60 * 60 * 1000);
+
+    const short = await app.client().post("/api/password/reset", { token, password: "short" });
+    expect(short.status).toBe(400);
+    expect(short.json.fields).toEqual([
+      { path: "password", message: "Password must be at least 8 characters" },
+    ]);
+
+    const reader = app.client();
+    const reset = await reader.post("/api/password/reset", { token, password: "a brand new secret" });
+    expect(reset.status).toBe(200);
+    expect(reset.json.email).toBe(account.email);
+    expect((await reader.get("/api/auth/user")).status).toBe(200);
+    // Every earlier session is over.
+    expect((await owner.get("/api/auth/user")).status).toBe(401);
+    expect((await otherDevice.get("/api/auth/user")).status).toBe(401);
+    expect(app.db.select().from(sessions).where(eq(sessions.userId, account.user.id)).all()).toHaveLength(1);
+
+    expect(
+      (await app.client().post("/api/login", { email: account.email, password: account.password })).status,
+    ).toBe(401);
+    expect(
+      (await app.client().post("/api/login", { email: account.email, password: "a brand new secret" }))
+        .status,
+    ).toBe(200);
+
+    // Used once: the same link again is refused and changes nothing.
+    const hashBefore = app.db.select().from(users).where(eq(users.id, account.user.id)).get()?.passwordHash;
+    const again = await app.client().post("/api/password/reset", { token, password: "yet another secret" });
+    expect(again.status).toBe(400);
+    expect(again.json.fields[0].path).toBe("token");
+    expect(app.db.select().from(users).where(eq(users.id, account.user.id)).get()?.passwordHash).toBe(
+      hashBefore,
+    );
+  });
+
+  test("an unknown email gets the same answer and no email", async () => {
+    const before = smtp.received.length;
+    const res = await app.client().post("/api/password/forgot", { email: "nobody@example.com" });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe(ANSWER);
+    await Bun.sleep(500);
+    expect(smtp.received.length).toBe(before);
+  });
+
+  test("a bad email is a 400; a made-up or expired token is refused", async () => {
+    const bad = await app.client().post("/api/password/forgot", { email: "not-an-email" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields[0]).toEqual({ path: "email", message: "Please enter a valid email address" });
+    const made = await app
+      .client()
+      .post("/api/password/reset", { token: "x".repeat(43), password: "long enough" });
+    expect(made.status).toBe(400);
+    expect(made.json.message).toContain("expired or was already used");
+
+    const client = app.client();
+    const account = await client.signUp();
+    const before = smtp.received.length;
+    await app.client().post("/api/password/forgot", { email: account.email });
+    const token = new URL(linkIn((await smtp.message(before)).text ?? "")).searchParams.get("token") ?? "";
+    app.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, account.user.id))
+      .run();
+    const expired = await app.client().post("/api/password/reset", { token, password: "long enough" });
+    expect(expired.status).toBe(400);
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+  });
+
+  test("without SMTP_URL the link is written to the server log", async () => {
+    const lines: string[] = [];
+    const original = console.log;
+    console.log = (...args: unknown[]) => lines.push(args.join(" "));
+    const plain = await startTestApp();
+    try {
+      const account = await plain.client().signUp();
+      await plain.client().post("/api/password/forgot", { email: account.email });
+      await Bun.sleep(200);
+    } finally {
+      console.log = original;
+      await plain.stop();
+    }
+    const logged = lines.join("\n");
+    expect(logged).toContain("SMTP_URL is not set");
+    expect(linkIn(logged)).toContain("/reset-password?token=");
+  });
+
+  test("asking for many reset emails from one address gets 429", async () => {
+    const limited = await startTestApp({
+      authLimits: { ...DEFAULT_AUTH_LIMITS, resetRequestsPerAddress: 2, windowMs: 60_000 },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push(
+          (await limited.client().post("/api/password/forgot", { email: "a@example.com" })).status,
+        );
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});

@@ -1,0 +1,153 @@
+// The Emotional Support chat on the signed-in home page: welcome, suggestions, feelings and their
+// colours, the comfort message a second after, writing inspiration, the crisis reply and failures.
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { screenshot, setupE2eApp } from "../support/browser";
+import { checkScreen, toastWith } from "./helpers";
+
+const e2e = setupE2eApp();
+
+const chat = (page: Page) => page.getByRole("region", { name: "Emotional Support" });
+
+const openChat = async (page: Page) => {
+  await page.goto("/");
+  await page.getByRole("heading", { name: "Create a Beautiful Memorial Program" }).waitFor();
+  const created = page.waitForRequest(
+    (r) => r.url().endsWith("/api/chatbot/session") && r.method() === "POST",
+  );
+  await page.getByRole("button", { name: "Support", exact: true }).click();
+  expect((await created).postDataJSON()).toMatchObject({
+    title: "Emotional Support Session",
+    context: { currentPage: "home" },
+  });
+  await chat(page).getByText("I'm so sorry for your loss").waitFor();
+};
+
+test("welcome, at most 3 suggestions, a feeling with its colour, and comfort a second after", async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await openChat(page);
+  const suggestions = chat(page).getByRole("list", { name: "Suggestions" }).getByRole("button");
+  await suggestions.first().waitFor();
+  expect(await suggestions.count()).toBe(3);
+
+  const input = page.getByLabel("Share what's on your mind");
+  await input.fill("I miss my dad so much, I can't stop crying");
+  const sentAt = Date.now();
+  const comfort = page.waitForRequest((r) => r.url().endsWith("/api/chatbot/comfort"));
+  await input.press("Enter");
+  const reply = chat(page).locator("li", { hasText: "Assistant said:" }).nth(1);
+  await reply.waitFor();
+  expect(await chat(page).getByRole("list", { name: "Suggestions" }).count()).toBe(0);
+  const badge = chat(page).getByLabel("Feeling: sad");
+  await badge.waitFor();
+  expect(await badge.getAttribute("class")).toContain("bg-sky-50");
+  const request = await comfort;
+  expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1000);
+  expect(request.postDataJSON()).toMatchObject({ emotionalState: "sad", context: { currentPage: "home" } });
+  await chat(page).locator("li", { hasText: "Assistant said:" }).nth(2).waitFor();
+
+  // A different feeling gets a different colour.
+  await input.fill("Thank you, I'm so grateful");
+  await input.press("Enter");
+  const grateful = chat(page).getByLabel("Feeling: grateful");
+  await grateful.waitFor();
+  expect(await grateful.getAttribute("class")).toContain("bg-violet-50");
+  await checkScreen(page, "emotional-01-conversation");
+}, 60_000);
+
+test("the sparkle button's writing inspiration: open, pick a prompt, close with X; prompt failures toast", async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await openChat(page);
+  await chat(page).getByRole("button", { name: "Writing inspiration" }).click();
+  const panel = chat(page).getByRole("region", { name: "Writing inspiration" });
+  const prompt = panel.getByRole("button", {
+    name: "Tell the story of how you met, or your earliest memory of them.",
+  });
+  await prompt.waitFor();
+  const list = await panel.getByRole("list").boundingBox();
+  expect(list?.height).toBeLessThanOrEqual(128);
+  await screenshot(page, "emotional-02-inspiration", { fullPage: false });
+  await prompt.click();
+  expect(await panel.count()).toBe(0);
+  expect(await page.getByLabel("Share what's on your mind").inputValue()).toBe(
+    "Tell the story of how you met, or your earliest memory of them.",
+  );
+  await chat(page).getByRole("button", { name: "Writing inspiration" }).click();
+  await panel.getByRole("button", { name: "Close writing inspiration" }).click();
+  expect(await panel.count()).toBe(0);
+
+  await page.route("**/api/chatbot/writing-prompts*", (route) => route.fulfill({ status: 500, body: "{}" }));
+  await page.evaluate(() => localStorage.clear());
+  const input = page.getByLabel("Share what's on your mind");
+  await input.fill("There is too much to do and I'm overwhelmed");
+  await input.press("Enter");
+  await chat(page).getByLabel("Feeling: overwhelmed").waitFor();
+  await chat(page).getByRole("button", { name: "Writing inspiration" }).click();
+  await toastWith(page, "Error").getByText("Unable to load writing prompts. Please try again.").waitFor();
+}, 60_000);
+
+test("a message about self-harm is answered at once with the 988 Lifeline and local emergency services", async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await openChat(page);
+  const input = page.getByLabel("Share what's on your mind");
+  await input.fill("I don't want to live anymore without her");
+  await input.press("Enter");
+  const reply = chat(page).locator("li", { hasText: "988 Suicide & Crisis Lifeline" });
+  await reply.waitFor();
+  await reply.getByText(/call your local emergency number/).waitFor();
+}, 60_000);
+
+test("failures: the session start and a message each show the spec's toast", async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await page.route("**/api/chatbot/session", (route) => route.fulfill({ status: 500, body: "{}" }), {
+    times: 1,
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Support", exact: true }).click();
+  await toastWith(page, "Connection Error")
+    .getByText("Unable to start chat session. Please try again.")
+    .waitFor();
+  await page.getByRole("button", { name: "Close emotional support" }).click();
+  await page.getByRole("button", { name: "Support", exact: true }).click();
+  await chat(page).getByText("I'm so sorry for your loss").waitFor();
+
+  await page.route("**/api/chatbot/message", (route) => route.fulfill({ status: 500, body: "{}" }));
+  const input = page.getByLabel("Share what's on your mind");
+  await input.fill("Hello");
+  await input.press("Enter");
+  await toastWith(page, "Message Failed").getByText("Unable to send message. Please try again.").waitFor();
+  await chat(page)
+    .getByText(/having trouble responding.*try again shortly.*take a break and come back later/)
+    .waitFor();
+}, 60_000);
+
+test("both floating widgets fit without covering each other or the page, on a desktop and at 375 px", async () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    const { page } = await e2e.newPage({ signedIn: true, viewport });
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Create a Beautiful Memorial Program" }).waitFor();
+    const support = await page.getByRole("button", { name: "Support", exact: true }).boundingBox();
+    const assistant = await page.getByRole("button", { name: "Open support assistant" }).boundingBox();
+    if (!support || !assistant) throw new Error("a widget button is missing");
+    expect(support.x + support.width).toBeLessThan(assistant.x);
+    // At the end of the page, nothing sits under the buttons: the footer ends above them.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const footer = await page.locator("footer").boundingBox();
+    expect((footer?.y ?? 0) + (footer?.height ?? 0)).toBeLessThanOrEqual(assistant.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await screenshot(page, `emotional-03-buttons-${viewport.width}`, { fullPage: false });
+    // Opening one chat closes the other: they never overlap.
+    await page.getByRole("button", { name: "Support", exact: true }).click();
+    await chat(page).waitFor();
+    await page.getByRole("button", { name: "Open support assistant" }).click();
+    await page.getByRole("region", { name: "Support Assistant" }).waitFor();
+    expect(await chat(page).count()).toBe(0);
+    const panel = await page.getByRole("region", { name: "Support Assistant" }).boundingBox();
+    expect((panel?.y ?? 0) + (panel?.height ?? 0)).toBeLessThanOrEqual(assistant.y);
+  }
+}, 60_000);
