@@ -10,6 +10,8 @@ import type { Config } from "./config";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
+import { type ApiKeyLimits, apiKeyGuards, DEFAULT_API_KEY_LIMITS } from "./integration/key-guards";
+import { integrationRoutes } from "./integration/routes";
 import { photoRoutes } from "./photos/routes";
 import { createPhotoLoader } from "./photos/service";
 import { createLocalPhotoStorage } from "./photos/storage";
@@ -21,6 +23,8 @@ export type AppDeps = {
   config: Config;
   db: AppDatabase;
   authLimits?: AuthLimits;
+  /** Requests one API key may make per window. */
+  apiKeyLimits?: ApiKeyLimits;
   /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
@@ -32,6 +36,7 @@ export const createApi = ({
   config,
   db,
   authLimits = DEFAULT_AUTH_LIMITS,
+  apiKeyLimits = DEFAULT_API_KEY_LIMITS,
   printer,
   photoLoaderFor,
 }: AppDeps) => {
@@ -47,6 +52,7 @@ export const createApi = ({
   return new Elysia({ prefix: "/api" })
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
+    .use(apiKeyGuards(apiKeyLimits))
     .get("/health", () => {
       db.$client.query("select 1").get();
       return { ok: true };
@@ -57,6 +63,7 @@ export const createApi = ({
     .use(photoRoutes(db, photoStorage))
     .use(writingRoutes(db, config))
     .use(printRoutes(db, print))
+    .use(integrationRoutes(db))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

@@ -12,12 +12,22 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /** The real server (API and SPA) on a free loopback port with a fresh SQLite file. */
 export const startTestApp = async (
-  options: { dataDir?: string; env?: Record<string, string>; authLimits?: AppDeps["authLimits"] } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    authLimits?: AppDeps["authLimits"];
+    apiKeyLimits?: AppDeps["apiKeyLimits"];
+  } = {},
 ) => {
   const dataDir = options.dataDir ?? makeTempDir();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", MEMORIAL_DATA_DIR: dataDir, ...options.env });
   const db = openDatabase(dataDir);
-  const { server, stop } = startServer({ config, db, authLimits: options.authLimits });
+  const { server, stop } = startServer({
+    config,
+    db,
+    authLimits: options.authLimits,
+    apiKeyLimits: options.apiKeyLimits,
+  });
   const url = `http://127.0.0.1:${server.port}`;
   return {
     url,

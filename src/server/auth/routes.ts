@@ -67,5 +67,5 @@ export const authRoutes = (db: AppDatabase, limits: AuthLimits = DEFAULT_AUTH_LI
       if (jar) clearSessionCookie(jar);
       return { ok: true };
     })
-    .get("/auth/user", ({ user }) => user, { auth: true });
+    .get("/auth/user", ({ user }) => user, { auth: "session" });
 };

@@ -2,8 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
 import { LIMITS } from "../../shared/constants";
 import { PHOTO_RENDITIONS, type PhotoRendition } from "../../shared/photo-urls";
-import { authPlugin } from "../auth/plugin";
-import { resolveSession } from "../auth/service";
+import { authPlugin, findRequestUser } from "../auth/plugin";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { AppError } from "../errors";
 import { deletePhoto, type PhotoDeps, readPhoto, uploadPhoto } from "./service";
@@ -62,8 +61,7 @@ export const photoRoutes = (db: AppDatabase, storage: PhotoStorage) => {
     .get("/:id", async ({ params, query, cookie, request }) => {
       const rendition = parseRendition(query.rendition);
       // Not `auth: true`: a signed-out visitor gets the same 404 as another user, not a 401.
-      const token = cookie[SESSION_COOKIE]?.value;
-      const ownerId = typeof token === "string" ? resolveSession(db, token)?.user.id : undefined;
+      const ownerId = findRequestUser(db, request, cookie[SESSION_COOKIE]?.value)?.id;
       const photo = await readPhoto(deps, ownerId, params.id, rendition);
       const headers = {
         // Revalidated on every use (a cheap 304) so a shared computer's cache never outlives the owner check.

@@ -22,16 +22,18 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
       "/check-grammar",
       ({ body }) => provider.checkGrammar(parseInput(checkGrammarRequestSchema, body)),
       {
-        auth: true,
+        auth: "session",
       },
     )
-    .post("/enhance", ({ body }) => provider.enhance(parseInput(enhanceRequestSchema, body)), { auth: true })
+    .post("/enhance", ({ body }) => provider.enhance(parseInput(enhanceRequestSchema, body)), {
+      auth: "session",
+    })
     .post("/adjust-tone", ({ body }) => provider.adjustTone(parseInput(adjustToneRequestSchema, body)), {
-      auth: true,
+      auth: "session",
     })
     .post(
       "/generate-template",
       ({ body }) => provider.generateTemplate(parseInput(generateTemplateRequestSchema, body)),
-      { auth: true },
+      { auth: "session" },
     );
 };
