@@ -7,6 +7,7 @@ import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
 import { batchRoutes } from "./batch/routes";
 import type { Config } from "./config";
+import { docsRoutes } from "./docs/routes";
 import { notFound } from "./errors";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
@@ -57,6 +58,7 @@ export const createApi = ({
       db.$client.query("select 1").get();
       return { ok: true };
     })
+    .use(docsRoutes(config.PUBLIC_URL))
     .use(authRoutes(db, authLimits))
     .use(batchRoutes(db, print))
     .use(programRoutes(db, photoStorage))

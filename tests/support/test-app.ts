@@ -22,7 +22,7 @@ export const startTestApp = async (
   const dataDir = options.dataDir ?? makeTempDir();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", MEMORIAL_DATA_DIR: dataDir, ...options.env });
   const db = openDatabase(dataDir);
-  const { server, stop } = startServer({
+  const { server, api, stop } = startServer({
     config,
     db,
     authLimits: options.authLimits,
@@ -31,6 +31,8 @@ export const startTestApp = async (
   const url = `http://127.0.0.1:${server.port}`;
   return {
     url,
+    /** The Elysia app: its `routes` are every route the server registers. */
+    api,
     db,
     dataDir,
     config,

@@ -4,33 +4,13 @@ import type { PdfVariant } from "../../print/render-program-pdf";
 import { programFileStem } from "../../shared/file-name";
 import { mapWithConcurrency } from "../../shared/map-with-concurrency";
 import type { User } from "../../shared/schemas";
-import { MAX_BATCH_SIZE, uniqueFileNames } from "../../shared/service-draft";
-import { AppError } from "../errors";
+import { uniqueFileNames } from "../../shared/service-draft";
 import { type PrintServiceDeps, programPdf } from "../print/service";
 import { getProgram } from "../programs/service";
 import { combinePdfs, zipPdfs } from "./pdf-bundle";
 
 export type BatchPdfRequest = { ids: string[]; variant: PdfVariant; combine: boolean };
 export type BatchPdfAnswer = { body: Uint8Array; contentType: string; fileName: string };
-
-export const parseIds = (value: string | undefined): string[] => {
-  const ids = [
-    ...new Set(
-      (value ?? "")
-        .split(",")
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  ];
-  const message =
-    ids.length === 0
-      ? "ids must list at least one program id (ids=a,b,c)"
-      : ids.length > MAX_BATCH_SIZE
-        ? `ids can list at most ${MAX_BATCH_SIZE} programs`
-        : undefined;
-  if (message) throw new AppError("VALIDATION", message, [{ path: "ids", message }]);
-  return ids;
-};
 
 export const batchPdfs = async (
   deps: PrintServiceDeps,

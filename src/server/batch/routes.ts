@@ -1,26 +1,11 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
-import { PDF_VARIANTS, type PdfVariant } from "../../print/render-program-pdf";
 import { authPlugin } from "../auth/plugin";
-import { AppError } from "../errors";
+import { parseInput } from "../http/parse-input";
+import { batchPdfQuerySchema } from "../print/pdf-query";
 import type { PrintServiceDeps } from "../print/service";
-import { batchPdfs, parseIds } from "./pdf-service";
+import { batchPdfs } from "./pdf-service";
 import { createBatch, parseBatchPayload } from "./service";
-
-const parseVariant = (value: string | undefined): PdfVariant => {
-  const variant = value ?? "print";
-  if ((PDF_VARIANTS as readonly string[]).includes(variant)) return variant as PdfVariant;
-  const message = `variant must be one of: ${PDF_VARIANTS.join(", ")}`;
-  throw new AppError("VALIDATION", message, [{ path: "variant", message }]);
-};
-
-const parseCombine = (value: string | undefined) => {
-  if (value === undefined || value === "" || value === "0") return false;
-  if (value === "1") return true;
-  throw new AppError("VALIDATION", "combine must be 1 or 0", [
-    { path: "combine", message: "combine must be 1 or 0" },
-  ]);
-};
 
 // Registered before the programs and print modules so no `/programs/:id…` pattern can claim these paths.
 export const batchRoutes = (db: AppDatabase, print: Omit<PrintServiceDeps, "db">) =>
@@ -38,12 +23,7 @@ export const batchRoutes = (db: AppDatabase, print: Omit<PrintServiceDeps, "db">
     .get(
       "/pdf",
       async ({ user, query }) => {
-        const request = {
-          ids: parseIds(query.ids),
-          variant: parseVariant(query.variant),
-          combine: parseCombine(query.combine),
-        };
-        const answer = await batchPdfs({ ...print, db }, user, request);
+        const answer = await batchPdfs({ ...print, db }, user, parseInput(batchPdfQuerySchema, query));
         return new Response(answer.body as Uint8Array<ArrayBuffer>, {
           headers: {
             "content-type": answer.contentType,

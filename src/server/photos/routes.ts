@@ -1,10 +1,12 @@
 import { Elysia } from "elysia";
+import { z } from "zod";
 import type { AppDatabase } from "../../../db/client";
 import { LIMITS } from "../../shared/constants";
-import { PHOTO_RENDITIONS, type PhotoRendition } from "../../shared/photo-urls";
+import { PHOTO_RENDITIONS } from "../../shared/photo-urls";
 import { authPlugin, findRequestUser } from "../auth/plugin";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { AppError } from "../errors";
+import { parseInput } from "../http/parse-input";
 import { deletePhoto, type PhotoDeps, readPhoto, uploadPhoto } from "./service";
 import type { PhotoStorage } from "./storage";
 
@@ -33,12 +35,11 @@ const readUploadedFile = async (request: Request) => {
   return new Uint8Array(await file.arrayBuffer());
 };
 
-const parseRendition = (value: string | undefined): PhotoRendition => {
-  if (value === undefined) return "print";
-  if ((PHOTO_RENDITIONS as readonly string[]).includes(value)) return value as PhotoRendition;
-  const message = `rendition must be one of: ${PHOTO_RENDITIONS.join(", ")}`;
-  throw new AppError("VALIDATION", message, [{ path: "rendition", message }]);
-};
+export const photoQuerySchema = z.object({
+  rendition: z
+    .enum(PHOTO_RENDITIONS, { error: `rendition must be one of: ${PHOTO_RENDITIONS.join(", ")}` })
+    .default("print"),
+});
 
 /**
  * `POST /api/photos` keeps an image; `GET /api/photos/{id}` serves the print master, or with
@@ -59,7 +60,7 @@ export const photoRoutes = (db: AppDatabase, storage: PhotoStorage) => {
       { auth: true, parse: "none" },
     )
     .get("/:id", async ({ params, query, cookie, request }) => {
-      const rendition = parseRendition(query.rendition);
+      const { rendition } = parseInput(photoQuerySchema, query);
       // Not `auth: true`: a signed-out visitor gets the same 404 as another user, not a 401.
       const ownerId = findRequestUser(db, request, cookie[SESSION_COOKIE]?.value)?.id;
       const photo = await readPhoto(deps, ownerId, params.id, rendition);
