@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ImportMapping } from "../src/shared/integration";
 import type { Photo, ServiceItem, Tribute } from "../src/shared/schemas";
 
 const timestamps = {
@@ -132,7 +133,7 @@ export const importMappings = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The export's sorted column names, joined: one saved mapping per shape of export. */
     columnsKey: text("columns_key").notNull(),
-    mapping: text("mapping", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    mapping: text("mapping", { mode: "json" }).$type<ImportMapping>().notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.columnsKey] })],

@@ -61,6 +61,9 @@ export const importRequestSchema = z.object({
 });
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 
+/** The import itself names its mapping: what was previewed is what is written. */
+export const importCommitSchema = importRequestSchema.extend({ mapping: importMappingSchema });
+
 export const importProblemSchema = z.object({
   /** 1-based record number in the export (a CSV's header is not counted). */
   row: z.number().int(),

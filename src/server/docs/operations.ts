@@ -9,7 +9,14 @@ import {
   pdfPreparingSchema,
   uploadedPhotoSchema,
 } from "../../shared/api-answers";
-import { apiKeySummarySchema, createApiKeySchema, createdApiKeySchema } from "../../shared/integration";
+import {
+  apiKeySummarySchema,
+  createApiKeySchema,
+  createdApiKeySchema,
+  importCommitSchema,
+  importPreviewSchema,
+  importRequestSchema,
+} from "../../shared/integration";
 import { sampleProgram } from "../../shared/sample-program";
 import {
   aiResultSchema,
@@ -98,6 +105,14 @@ const keySummary = {
 };
 
 const PDF = "application/pdf";
+const CASES_CSV =
+  "Decedent First Name,Decedent Last Name,Date of Birth,Service Date\nEleanor,Whitfield,4/12/1931,3/14/2025 11:00 AM\n";
+const CASES_MAPPING = {
+  "Decedent First Name": "fullName",
+  "Decedent Last Name": "fullName",
+  "Date of Birth": "birthDate",
+  "Service Date": "serviceDate",
+} as const;
 
 export const OPERATIONS: Operation[] = [
   {
@@ -382,5 +397,62 @@ export const OPERATIONS: Operation[] = [
       example: { ...keySummary, revokedAt: ISO_TIME },
     },
     errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/integration/import/preview",
+    tag: "Integration",
+    summary: "Read a case export (CSV or JSON) and show what importing it would create; writes nothing",
+    description:
+      "Without `mapping`, the mapping saved for these columns is used, else one is proposed from the column names.",
+    access: "session-or-key",
+    body: { schema: importRequestSchema, example: { fileName: "cases.csv", content: CASES_CSV } },
+    answer: {
+      status: 200,
+      description: "The columns, the mapping, the first rows as programs and every problem",
+      schema: importPreviewSchema,
+      example: {
+        format: "csv",
+        columns: ["Decedent First Name", "Decedent Last Name", "Date of Birth", "Service Date"],
+        mapping: CASES_MAPPING,
+        mappingSource: "suggested",
+        totalRows: 1,
+        previewRows: [
+          {
+            ...service("Eleanor Whitfield", "2025-03-14T11:00"),
+            location: "",
+            passingDate: "",
+            preferredName: "",
+            officiant: "",
+            lifeReflections: "",
+            scripture: "",
+            colorTheme: "classic",
+            fontStyle: "georgia",
+            pageLayout: "standard",
+            overlayEffect: "none",
+          },
+        ],
+        problems: [],
+      },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/integration/import",
+    tag: "Integration",
+    summary: "Create one program per case, all or none, and save the mapping for next time",
+    description:
+      "Any problem answers 400 naming every row and field (`row 3: birthDate: …`) and creates nothing.",
+    access: "session-or-key",
+    body: {
+      schema: importCommitSchema,
+      example: { fileName: "cases.csv", content: CASES_CSV, mapping: CASES_MAPPING },
+    },
+    answer: {
+      status: 201,
+      description: "The created programs' ids and names, in file order",
+      schema: createdProgramSchema.array(),
+      example: [{ id: PROGRAM_ID, fullName: "Eleanor Whitfield" }],
+    },
   },
 ];

@@ -1,11 +1,15 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
-import { createApiKeySchema } from "../../shared/integration";
+import { createApiKeySchema, importCommitSchema, importRequestSchema } from "../../shared/integration";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
+import { importCases, previewImport } from "./case-import";
 
-/** The /funeral-integration page's calls. Keys manage keys only from a signed-in session. */
+/**
+ * The /funeral-integration page's calls. Keys and webhooks are managed only from a signed-in
+ * session; a case system may import with a key.
+ */
 export const integrationRoutes = (db: AppDatabase) =>
   new Elysia({ prefix: "/integration" })
     .use(authPlugin(db))
@@ -19,4 +23,20 @@ export const integrationRoutes = (db: AppDatabase) =>
       },
       { auth: "session" },
     )
-    .delete("/keys/:id", ({ user, params }) => revokeApiKey(db, user.id, params.id), { auth: "session" });
+    .delete("/keys/:id", ({ user, params }) => revokeApiKey(db, user.id, params.id), { auth: "session" })
+    .post(
+      "/import/preview",
+      ({ user, body }) => previewImport(db, user.id, parseInput(importRequestSchema, body)),
+      {
+        auth: true,
+      },
+    )
+    .post(
+      "/import",
+      ({ user, body, set }) => {
+        const created = importCases(db, user.id, parseInput(importCommitSchema, body));
+        set.status = 201;
+        return created;
+      },
+      { auth: true },
+    );
