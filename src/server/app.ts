@@ -13,6 +13,7 @@ import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
 import { type ApiKeyLimits, apiKeyGuards, DEFAULT_API_KEY_LIMITS } from "./integration/key-guards";
 import { integrationRoutes } from "./integration/routes";
+import type { WebhookDispatcher, WebhookOptions } from "./integration/webhooks";
 import { photoRoutes } from "./photos/routes";
 import { createPhotoLoader } from "./photos/service";
 import { createLocalPhotoStorage } from "./photos/storage";
@@ -26,21 +27,26 @@ export type AppDeps = {
   authLimits?: AuthLimits;
   /** Requests one API key may make per window. */
   apiKeyLimits?: ApiKeyLimits;
+  /** Webhook retry timing; the loopback allowance comes from the configuration. */
+  webhookOptions?: Partial<Omit<WebhookOptions, "allowLoopback">>;
   /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
   photoLoaderFor?: (ownerId: string) => PhotoLoader;
 };
 
-/** The whole JSON API under /api, composed from feature modules. */
-export const createApi = ({
-  config,
-  db,
-  authLimits = DEFAULT_AUTH_LIMITS,
-  apiKeyLimits = DEFAULT_API_KEY_LIMITS,
-  printer,
-  photoLoaderFor,
-}: AppDeps) => {
+/** The whole JSON API under /api, composed from feature modules; `webhooks` hears what happens. */
+export const createApi = (
+  {
+    config,
+    db,
+    authLimits = DEFAULT_AUTH_LIMITS,
+    apiKeyLimits = DEFAULT_API_KEY_LIMITS,
+    printer,
+    photoLoaderFor,
+  }: AppDeps,
+  webhooks: WebhookDispatcher,
+) => {
   const photoStorage = createLocalPhotoStorage(config.dataDir);
   const ownersPhotos =
     photoLoaderFor ?? ((ownerId: string) => createPhotoLoader({ db, storage: photoStorage }, ownerId));
@@ -60,12 +66,12 @@ export const createApi = ({
     })
     .use(docsRoutes(config.PUBLIC_URL))
     .use(authRoutes(db, authLimits))
-    .use(batchRoutes(db, print))
-    .use(programRoutes(db, photoStorage))
+    .use(batchRoutes(db, print, webhooks))
+    .use(programRoutes(db, photoStorage, webhooks))
     .use(photoRoutes(db, photoStorage))
     .use(writingRoutes(db, config))
-    .use(printRoutes(db, print))
-    .use(integrationRoutes(db))
+    .use(printRoutes(db, print, webhooks))
+    .use(integrationRoutes(db, webhooks))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

@@ -19,6 +19,11 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** Tests and local development only: webhooks may then call http:// loopback receivers. */
+  WEBHOOKS_ALLOW_LOOPBACK: z
+    .enum(["", "0", "1"], { error: "WEBHOOKS_ALLOW_LOOPBACK must be 1 or 0" })
+    .default("0")
+    .transform((v) => v === "1"),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "MEMORIAL_DATA_DIR"> & { dataDir: string };

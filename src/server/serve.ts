@@ -5,6 +5,7 @@ import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import { type Config, loadConfig } from "./config";
+import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "./integration/webhooks";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
@@ -23,7 +24,12 @@ const createPrinter = (config: Config) => {
 export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase }) => {
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
   const printer = deps.printer ?? createPrinter(deps.config);
-  const api = createApi({ ...deps, printer });
+  const webhooks = new WebhookDispatcher(deps.db, {
+    ...DEFAULT_WEBHOOK_OPTIONS,
+    ...deps.webhookOptions,
+    allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK,
+  }).start();
+  const api = createApi({ ...deps, printer }, webhooks);
   const server = Bun.serve({
     port: deps.config.PORT,
     hostname: deps.config.HOST,
@@ -38,6 +44,7 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   });
   const stop = async (closeActiveConnections = false) => {
     await server.stop(closeActiveConnections);
+    await webhooks.stop();
     if (!deps.printer) await printer.close();
   };
   return { server, api, printer, stop };

@@ -17,6 +17,7 @@ export const startTestApp = async (
     env?: Record<string, string>;
     authLimits?: AppDeps["authLimits"];
     apiKeyLimits?: AppDeps["apiKeyLimits"];
+    webhookOptions?: AppDeps["webhookOptions"];
   } = {},
 ) => {
   const dataDir = options.dataDir ?? makeTempDir();
@@ -27,6 +28,7 @@ export const startTestApp = async (
     db,
     authLimits: options.authLimits,
     apiKeyLimits: options.apiKeyLimits,
+    webhookOptions: options.webhookOptions,
   });
   const url = `http://127.0.0.1:${server.port}`;
   return {

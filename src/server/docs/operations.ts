@@ -13,9 +13,13 @@ import {
   apiKeySummarySchema,
   createApiKeySchema,
   createdApiKeySchema,
+  createdWebhookSchema,
+  createWebhookSchema,
   importCommitSchema,
   importPreviewSchema,
   importRequestSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
 } from "../../shared/integration";
 import { sampleProgram } from "../../shared/sample-program";
 import {
@@ -105,6 +109,7 @@ const keySummary = {
 };
 
 const PDF = "application/pdf";
+const WEBHOOK = { id: "7a8b…", url: "https://cases.example.com/keepsake-events", createdAt: ISO_TIME };
 const CASES_CSV =
   "Decedent First Name,Decedent Last Name,Date of Birth,Service Date\nEleanor,Whitfield,4/12/1931,3/14/2025 11:00 AM\n";
 const CASES_MAPPING = {
@@ -453,6 +458,72 @@ export const OPERATIONS: Operation[] = [
       description: "The created programs' ids and names, in file order",
       schema: createdProgramSchema.array(),
       example: [{ id: PROGRAM_ID, fullName: "Eleanor Whitfield" }],
+    },
+  },
+  {
+    method: "get",
+    path: "/api/integration/webhooks",
+    tag: "Webhooks",
+    summary: "List your webhook endpoints",
+    access: "session",
+    answer: {
+      status: 200,
+      description: "Endpoints",
+      schema: webhookEndpointSchema.array(),
+      example: [WEBHOOK],
+    },
+  },
+  {
+    method: "post",
+    path: "/api/integration/webhooks",
+    tag: "Webhooks",
+    summary: "Register an HTTPS endpoint for program.created, program.updated and pdf.ready",
+    description:
+      "Each delivery is a POST of `{ id, type, createdAt, data }` with the header " +
+      '`Keepsake-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`. ' +
+      "Answer 2xx within 10 s; failures are retried 5 times with growing waits (30 s to about 2 h). " +
+      "Private, loopback and link-local addresses are refused.",
+    access: "session",
+    body: { schema: createWebhookSchema, example: { url: WEBHOOK.url } },
+    answer: {
+      status: 201,
+      description: "The endpoint and its signing secret, shown only now",
+      schema: createdWebhookSchema,
+      example: { ...WEBHOOK, secret: "whsec_…" },
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/integration/webhooks/:id",
+    tag: "Webhooks",
+    summary: "Remove a webhook endpoint",
+    access: "session",
+    answer: { status: 200, description: "Removed", schema: okSchema, example: { ok: true } },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/integration/webhooks/deliveries",
+    tag: "Webhooks",
+    summary: "The latest 50 deliveries, newest first",
+    access: "session",
+    answer: {
+      status: 200,
+      description: "Deliveries",
+      schema: webhookDeliverySchema.array(),
+      example: [
+        {
+          id: "4e5f…",
+          endpointUrl: WEBHOOK.url,
+          event: "program.created",
+          status: "delivered",
+          attempts: 1,
+          lastResponseStatus: 200,
+          lastError: null,
+          nextAttemptAt: null,
+          createdAt: ISO_TIME,
+        },
+      ],
     },
   },
 ];

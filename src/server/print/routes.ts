@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
+import type { ProgramEvents } from "../integration/webhooks";
 import { pdfQuerySchema } from "./pdf-query";
 import { type PrintServiceDeps, programPdf } from "./service";
 
@@ -9,16 +10,22 @@ import { type PrintServiceDeps, programPdf } from "./service";
 const contentDisposition = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
-export const printRoutes = (db: AppDatabase, deps: Omit<PrintServiceDeps, "db">) =>
+export const printRoutes = (db: AppDatabase, deps: Omit<PrintServiceDeps, "db">, events: ProgramEvents) =>
   new Elysia({ prefix: "/programs" }).use(authPlugin(db)).get(
     "/:id/pdf",
     async ({ user, params, query, set }) => {
-      const answer = await programPdf({ ...deps, db }, user, params.id, parseInput(pdfQuerySchema, query));
+      const request = parseInput(pdfQuerySchema, query);
+      const answer = await programPdf({ ...deps, db }, user, params.id, request);
       if (answer.kind === "preparing") {
         set.status = 202;
         set.headers["retry-after"] = "3";
         return { status: "preparing", message: answer.message };
       }
+      events.emit(user.id, "pdf.ready", {
+        programIds: [params.id],
+        variant: request.variant,
+        combined: false,
+      });
       return new Response(answer.pdf as Uint8Array<ArrayBuffer>, {
         headers: {
           "content-type": "application/pdf",

@@ -3,11 +3,17 @@ import type { AppDatabase } from "../../../db/client";
 import { programInputSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
+import type { ProgramEvents } from "../integration/webhooks";
 import { releaseUnusedPhotos } from "../photos/service";
 import type { PhotoStorage } from "../photos/storage";
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
 
-export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
+/** What a webhook says about a program: enough to fetch it with an API key. */
+export const programEventData = (program: { id: string; fullName: string }) => ({
+  program: { id: program.id, fullName: program.fullName },
+});
+
+export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage, events: ProgramEvents) =>
   new Elysia({ prefix: "/programs" })
     .use(authPlugin(db))
     .get("/", ({ user }) => listPrograms(db, user.id), { auth: true })
@@ -17,6 +23,7 @@ export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
         const program = createProgram(db, user.id, parseInput(programInputSchema, body));
         // Marks the photos it shows as used, so taking one out later deletes it.
         await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        events.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return program;
       },
@@ -29,6 +36,7 @@ export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
         const program = updateProgram(db, user.id, params.id, parseInput(programInputSchema, body));
         // Photos taken out of the program are deleted, files included, unless another program shows them.
         await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        events.emit(user.id, "program.updated", programEventData(program));
         return program;
       },
       { auth: true },
