@@ -37,6 +37,23 @@ export const IMPORT_FIELDS = Object.keys(
 ) as (keyof typeof serviceDraftSchema.shape)[];
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
+/** How the import page names each field. */
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  fullName: "Full name",
+  preferredName: "Preferred name",
+  birthDate: "Birth date",
+  passingDate: "Passing date",
+  serviceDate: "Service date and time",
+  location: "Location",
+  officiant: "Officiant",
+  lifeReflections: "Life reflections",
+  scripture: "Scripture",
+  colorTheme: "Colour theme",
+  fontStyle: "Font style",
+  pageLayout: "Page layout",
+  overlayEffect: "Overlay effect",
+};
+
 /** Export column → program field; a column mapped to "" is left out. Several columns may fill one field. */
 export const importMappingSchema = z.record(
   z.string(),

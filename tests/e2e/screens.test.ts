@@ -45,8 +45,11 @@ test("signed-in users go home from login and register, and get a 404 or a coming
   await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
   expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
   await checkScreen(page, "13-not-found");
+  await page.goto("/funeral-integration");
+  await page.getByRole("heading", { name: "Funeral Home Integration", exact: true }).waitFor();
+  await page.getByRole("heading", { name: "API keys" }).waitFor();
+  expect(await page.getByText("Coming soon.").count()).toBe(0);
   const comingSoon: [string, string][] = [
-    ["/funeral-integration", "Funeral Home Integration"],
     ["/subscription", "Choose Your Plan"],
     ["/subscribe/basic/monthly", "Subscription"],
     ["/support", "Support"],
