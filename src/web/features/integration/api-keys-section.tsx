@@ -45,7 +45,12 @@ export function ApiKeysSection() {
     <IntegrationSection
       id="api-keys"
       title="API keys"
-      description="A key lets your case system or a script create programs and fetch PDFs for this account. Send it as Authorization: Bearer <key>."
+      description={
+        <>
+          A key lets your case system or a script create programs and fetch PDFs for this account. Send it in
+          the header <code className="font-mono text-sm">Authorization: Bearer &lt;key&gt;</code>.
+        </>
+      }
     >
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-2">

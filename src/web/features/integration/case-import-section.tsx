@@ -17,7 +17,7 @@ import { apiRequest, messageOf } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { PROGRAMS_QUERY_KEY } from "../../lib/program-queries";
 import { toast } from "../../lib/toast-store";
-import { IntegrationSection } from "./section";
+import { IntegrationSection, ScrollingTable } from "./section";
 
 type CaseFile = { fileName: string; content: string };
 
@@ -170,8 +170,8 @@ function ColumnMapping({
 
 function PreviewTable({ preview }: { preview: ImportPreview }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-left text-sm">
+    <ScrollingTable label="Import preview">
+      <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="p-3 text-left font-medium">
           The first {preview.previewRows.length} of {preview.totalRows} programs as they will be created
         </caption>
@@ -210,7 +210,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollingTable>
   );
 }
 

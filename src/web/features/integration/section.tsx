@@ -58,3 +58,13 @@ function CopyButton({ value }: { value: string }) {
     </button>
   );
 }
+
+/** A table a narrow screen scrolls sideways; the region takes focus so a keyboard can scroll it too. */
+export function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md border">
+      {children}
+    </section>
+  );
+}

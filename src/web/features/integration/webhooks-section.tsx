@@ -8,7 +8,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { apiRequest, messageOf } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
-import { formatWhen, IntegrationSection, ShownOnce } from "./section";
+import { formatWhen, IntegrationSection, ScrollingTable, ShownOnce } from "./section";
 
 const ENDPOINTS_QUERY_KEY = ["/api/integration/webhooks"] as const;
 const DELIVERIES_QUERY_KEY = ["/api/integration/webhooks/deliveries"] as const;
@@ -124,8 +124,8 @@ function DeliveryLog() {
   });
   if (!deliveries.data) return null;
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-left text-sm">
+    <ScrollingTable label="Delivery log">
+      <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="p-3 text-left font-medium">Delivery log</caption>
         <thead className="bg-muted/50">
           <tr>
@@ -161,7 +161,7 @@ function DeliveryLog() {
                   <Badge variant={STATUS_BADGE[d.status].variant}>{STATUS_BADGE[d.status].label}</Badge>
                 </td>
                 <td className="p-2">{d.attempts}</td>
-                <td className="p-2 break-all">
+                <td className="p-2">
                   {d.lastResponseStatus ? `HTTP ${d.lastResponseStatus}` : (d.lastError ?? "Waiting")}
                   <span className="block text-xs text-muted-foreground">{d.endpointUrl}</span>
                 </td>
@@ -171,6 +171,6 @@ function DeliveryLog() {
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollingTable>
   );
 }
