@@ -118,6 +118,23 @@ describe("webhooks", () => {
     expect(log[0]).toMatchObject({ endpointUrl: endpoint.url, attempts: 1, lastResponseStatus: 200 });
   });
 
+  test("pdf.ready follows a printed PDF", async () => {
+    const client = app.client();
+    await client.signUp();
+    await register(client, "/pdf");
+    const { json: program } = await client.post("/api/programs", { fullName: "Clara Jensen" });
+    const pdf = await fetch(`${app.url}/api/programs/${program.id}/pdf?variant=pages`, {
+      headers: { cookie: client.cookie },
+    });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const ready = await waitFor(() =>
+      deliveriesTo("/pdf")
+        .map((d) => JSON.parse(d.body))
+        .find((event) => event.type === "pdf.ready"),
+    );
+    expect(ready.data).toEqual({ programIds: [program.id], variant: "pages", combined: false });
+  }, 60_000);
+
   test("a failing first attempt is retried after a wait, and the log shows both attempts", async () => {
     const client = app.client();
     await client.signUp();

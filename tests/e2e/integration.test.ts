@@ -100,6 +100,7 @@ test("create a key, add a webhook, import a case file with an edited mapping, se
   await page.reload();
   await page.getByRole("heading", { name: "API keys" }).waitFor();
   await page.getByRole("button", { name: "Revoke Passare sync" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Revoke Key" }).click();
   await page.getByText("Revoked", { exact: true }).waitFor();
   const revoked = await fetch(`${e2e.app.url}/api/programs`, { headers: { authorization: `Bearer ${key}` } });
   expect(revoked.status).toBe(401);

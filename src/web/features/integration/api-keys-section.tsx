@@ -2,6 +2,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import type { ApiKeySummary, CreatedApiKey } from "../../../shared/integration";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../../components/ui/alert-dialog";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -98,16 +109,11 @@ export function ApiKeysSection() {
                 </p>
               </div>
               {!key.revokedAt && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-destructive"
-                  aria-label={`Revoke ${key.name}`}
+                <RevokeKeyButton
+                  name={key.name}
                   disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(key.id)}
-                >
-                  Revoke
-                </Button>
+                  onRevoke={() => revoke.mutate(key.id)}
+                />
               )}
             </li>
           ))}
@@ -116,5 +122,46 @@ export function ApiKeysSection() {
         keys.data && <p className="text-sm text-muted-foreground">No keys yet.</p>
       )}
     </IntegrationSection>
+  );
+}
+
+/** Revoking stops every system using the key at once, so it asks first. */
+function RevokeKeyButton({
+  name,
+  disabled,
+  onRevoke,
+}: {
+  name: string;
+  disabled: boolean;
+  onRevoke: () => void;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-destructive"
+          aria-label={`Revoke ${name}`}
+          disabled={disabled}
+        >
+          Revoke
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Revoke the key "{name}"?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Anything still using it is refused from now on. This cannot be undone; you can create a new key.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep It</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={onRevoke}>
+            Revoke Key
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
