@@ -106,6 +106,33 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export const WEBHOOK_EVENTS = ["program.created", "program.updated", "pdf.ready"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
+/** `data` of program.created and program.updated: enough to fetch the program with an API key. */
+export const programEventDataSchema = z.object({
+  program: z.object({ id: z.string(), fullName: z.string() }),
+});
+
+/** `data` of pdf.ready: which programs were printed, in which variant, combined into one file or not. */
+export const pdfReadyDataSchema = z.object({
+  programIds: z.array(z.string()),
+  variant: z.string(),
+  combined: z.boolean(),
+});
+
+export type WebhookEventData = {
+  "program.created": z.infer<typeof programEventDataSchema>;
+  "program.updated": z.infer<typeof programEventDataSchema>;
+  "pdf.ready": z.infer<typeof pdfReadyDataSchema>;
+};
+
+/** The JSON body of every delivery. */
+export const webhookEventSchema = <T extends z.ZodType>(type: WebhookEventType, data: T) =>
+  z.object({
+    id: z.string().meta({ description: "The event's id: the same on every retry" }),
+    type: z.literal(type),
+    createdAt: z.string(),
+    data,
+  });
+
 export const createWebhookSchema = z.object({
   url: z
     .string({ error: "Endpoint URL is required" })

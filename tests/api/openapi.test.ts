@@ -79,6 +79,16 @@ describe("GET /api/openapi.json", () => {
       "variant",
     ]);
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(Object.keys(document.webhooks).sort()).toEqual([
+      "pdf.ready",
+      "program.created",
+      "program.updated",
+    ]);
+    const created = document.webhooks["program.created"].post;
+    expect(created.parameters.map((p: { name: string }) => p.name)).toContain("keepsake-signature");
+    expect(
+      created.requestBody.content["application/json"].schema.properties.data.properties.program,
+    ).toBeDefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isAllowedAddress } from "../../src/server/integration/outbound-guard";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "../../src/server/integration/webhooks";
+import { pdfReadyDataSchema, programEventDataSchema, webhookEventSchema } from "../../src/shared/integration";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 
 type Received = { path: string; body: string; headers: Headers };
@@ -104,6 +105,10 @@ describe("webhooks", () => {
     }
     const events = [first, second].map((d) => JSON.parse((d as Received).body));
     expect(events.map((e) => e.type).sort()).toEqual(["program.created", "program.updated"]);
+    // Each body is what the OpenAPI document's `webhooks` promise.
+    for (const event of events) {
+      expect(webhookEventSchema(event.type, programEventDataSchema).safeParse(event).success).toBe(true);
+    }
     expect(events.find((e) => e.type === "program.updated").data.program).toEqual({
       id: program.id,
       fullName: "Eleanor G. Whitfield",
@@ -133,6 +138,7 @@ describe("webhooks", () => {
         .find((event) => event.type === "pdf.ready"),
     );
     expect(ready.data).toEqual({ programIds: [program.id], variant: "pages", combined: false });
+    expect(webhookEventSchema("pdf.ready", pdfReadyDataSchema).safeParse(ready).success).toBe(true);
   }, 60_000);
 
   test("a failing first attempt is retried after a wait, and the log shows both attempts", async () => {

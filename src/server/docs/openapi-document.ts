@@ -6,6 +6,13 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import { apiErrorSchema } from "../../shared/api-answers";
+import {
+  pdfReadyDataSchema,
+  programEventDataSchema,
+  WEBHOOK_EVENTS,
+  type WebhookEventType,
+  webhookEventSchema,
+} from "../../shared/integration";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { type Access, OPERATIONS, type Operation } from "./operations";
 
@@ -94,6 +101,41 @@ const toOperation = (op: Operation): ZodOpenApiOperationObject => {
   };
 };
 
+const EVENT_DATA: Record<WebhookEventType, z.ZodType> = {
+  "program.created": programEventDataSchema,
+  "program.updated": programEventDataSchema,
+  "pdf.ready": pdfReadyDataSchema,
+};
+
+/** What Keepsake posts to a registered endpoint, one entry per event type. */
+const webhookDocs = (): ZodOpenApiPathsObject =>
+  Object.fromEntries(
+    WEBHOOK_EVENTS.map((type) => [
+      type,
+      {
+        post: {
+          summary: `${type}, posted to each of the account's endpoints`,
+          requestParams: {
+            header: z.object({
+              "keepsake-signature": z.string().meta({
+                description:
+                  't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint\'s secret>',
+              }),
+              "keepsake-event": z.literal(type),
+              "keepsake-delivery": z.string().meta({ description: "The delivery's id" }),
+            }),
+          },
+          requestBody: {
+            content: { "application/json": { schema: webhookEventSchema(type, EVENT_DATA[type]) } },
+          },
+          responses: {
+            "200": { description: "Any 2xx within 10 s; anything else is retried with growing waits" },
+          },
+        },
+      },
+    ]),
+  );
+
 /** The OpenAPI 3.1 document of the whole API, built from the routes' own zod schemas. */
 export const createOpenApiDocument = (serverUrl?: string) => {
   const paths: ZodOpenApiPathsObject = {};
@@ -123,5 +165,6 @@ export const createOpenApiDocument = (serverUrl?: string) => {
       },
     },
     paths,
+    webhooks: webhookDocs(),
   });
 };

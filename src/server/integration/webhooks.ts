@@ -6,7 +6,12 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../../../db/schema";
-import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from "../../shared/integration";
+import type {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventData,
+  WebhookEventType,
+} from "../../shared/integration";
 import { AppError, notFound } from "../errors";
 import { checkDestination, type OutboundPolicy, RefusedDestination } from "./outbound-guard";
 
@@ -125,7 +130,9 @@ export const listDeliveries = (db: AppDatabase, ownerId: string): WebhookDeliver
     }));
 
 /** What routes tell about what happened; they never know whether anyone listens. */
-export type ProgramEvents = { emit(ownerId: string, type: WebhookEventType, data: unknown): void };
+export type ProgramEvents = {
+  emit<T extends WebhookEventType>(ownerId: string, type: T, data: WebhookEventData[T]): void;
+};
 
 /**
  * Persists one delivery per endpoint for each event and posts them from a small in-process loop,
@@ -154,7 +161,7 @@ export class WebhookDispatcher implements ProgramEvents {
     await this.turn;
   }
 
-  emit(ownerId: string, type: WebhookEventType, data: unknown, now = new Date()) {
+  emit<T extends WebhookEventType>(ownerId: string, type: T, data: WebhookEventData[T], now = new Date()) {
     const endpoints = this.db
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
