@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isAllowedAddress } from "../../src/server/integration/outbound-guard";
+import { isAllowedAddress, pinToAddress } from "../../src/server/integration/outbound-guard";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "../../src/server/integration/webhooks";
 import { pdfReadyDataSchema, programEventDataSchema, webhookEventSchema } from "../../src/shared/integration";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
@@ -140,6 +140,32 @@ describe("webhooks", () => {
     expect(ready.data).toEqual({ programIds: [program.id], variant: "pages", combined: false });
     expect(webhookEventSchema("pdf.ready", pdfReadyDataSchema).safeParse(ready).success).toBe(true);
   }, 60_000);
+
+  test("a delivery goes to the address that was checked, still addressed to the host by name", async () => {
+    const client = app.client();
+    await client.signUp();
+    const port = new URL(receiver.url).port;
+    const res = await client.post("/api/integration/webhooks", { url: `http://localhost:${port}/by-name` });
+    expect(res.status).toBe(201);
+    await client.post("/api/programs", { fullName: "Harold Bennett" });
+    const [delivery] = await waitFor(() => {
+      const got = deliveriesTo("/by-name");
+      return got.length > 0 ? got : undefined;
+    });
+    expect(delivery?.headers.get("host")).toBe(`localhost:${port}`);
+    expect(pinToAddress(new URL("https://cases.example.com:8443/hook?a=1"), "93.184.215.14")).toEqual({
+      url: "https://93.184.215.14:8443/hook?a=1",
+      headers: { host: "cases.example.com:8443" },
+      tls: { serverName: "cases.example.com" },
+    });
+    expect(pinToAddress(new URL("https://cases.example.com/hook"), "2606:4700::1111").url).toBe(
+      "https://[2606:4700::1111]/hook",
+    );
+    expect(pinToAddress(new URL("https://93.184.215.14/hook"), "93.184.215.14")).toEqual({
+      url: "https://93.184.215.14/hook",
+      headers: {},
+    });
+  });
 
   test("a failing first attempt is retried after a wait, and the log shows both attempts", async () => {
     const client = app.client();

@@ -1,6 +1,7 @@
 // Webhook URLs come from users, so a request to one must never reach this server's own network
 // (SSRF): every address the host resolves to must be public, checked again before each delivery
-// because DNS answers change.
+// because DNS answers change, and the request then goes to the checked address itself so a second
+// DNS answer (rebinding) cannot send it elsewhere.
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 
@@ -24,13 +25,16 @@ export const isAllowedAddress = (address: string, policy: OutboundPolicy) => {
   return range === "unicast" || (policy.allowLoopback && range === "loopback");
 };
 
-const resolveAll = async (host: string) => {
-  const bare = host.replace(/^\[|\]$/g, "");
+const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
+
+const resolveAll = async (url: URL) => {
+  const bare = bareHost(url);
   if (ipaddr.isValid(bare)) return [bare];
   try {
-    return (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
+    // IPv4 first: a receiver listening on one family is reached on the one most hosts serve.
+    return (await lookup(bare, { all: true, order: "ipv4first" })).map((a) => a.address);
   } catch {
-    throw new RefusedDestination(`the address ${host} could not be found`);
+    throw new RefusedDestination(`the address ${url.hostname} could not be found`);
   }
 };
 
@@ -44,7 +48,7 @@ export const checkDestination = async (url: URL, policy: OutboundPolicy): Promis
   }
   if (url.username || url.password)
     throw new RefusedDestination("the address must not contain a user name or password");
-  const addresses = await resolveAll(url.hostname);
+  const addresses = await resolveAll(url);
   const refused = addresses.find((address) => !isAllowedAddress(address, policy));
   if (refused !== undefined) {
     throw new RefusedDestination(
@@ -55,4 +59,19 @@ export const checkDestination = async (url: URL, policy: OutboundPolicy): Promis
     throw new RefusedDestination("the address must start with https://");
   }
   return addresses;
+};
+
+/**
+ * The request to send to a checked address while still addressing the host by name: the URL with
+ * the address in place of the name, the Host header, and the TLS server name, against which the
+ * certificate is verified as usual.
+ */
+export const pinToAddress = (
+  url: URL,
+  address: string,
+): { url: string; headers: Record<string, string>; tls?: { serverName: string } } => {
+  if (ipaddr.isValid(bareHost(url))) return { url: url.href, headers: {} };
+  const pinned = new URL(url);
+  pinned.hostname = address.includes(":") ? `[${address}]` : address;
+  return { url: pinned.href, headers: { host: url.host }, tls: { serverName: url.hostname } };
 };

@@ -13,7 +13,7 @@ import type {
   WebhookEventType,
 } from "../../shared/integration";
 import { AppError, notFound } from "../errors";
-import { checkDestination, type OutboundPolicy, RefusedDestination } from "./outbound-guard";
+import { checkDestination, type OutboundPolicy, pinToAddress, RefusedDestination } from "./outbound-guard";
 
 export type WebhookOptions = OutboundPolicy & {
   /** The first retry waits this long; each further one four times longer. */
@@ -227,8 +227,10 @@ export class WebhookDispatcher implements ProgramEvents {
     delivery: WebhookDeliveryRow,
     endpoint: WebhookEndpointRow,
   ): Promise<{ ok: boolean; status: number | null; error: string | null; final?: boolean }> {
+    const url = new URL(endpoint.url);
+    let address: string | undefined;
     try {
-      await checkDestination(new URL(endpoint.url), this.options);
+      [address] = await checkDestination(url, this.options);
     } catch (error) {
       // An endpoint that now points inside our network is refused for good, never retried.
       const message = error instanceof Error ? error.message : String(error);
@@ -236,9 +238,12 @@ export class WebhookDispatcher implements ProgramEvents {
     }
     try {
       const timestamp = Math.floor(Date.now() / 1000);
-      const response = await fetch(endpoint.url, {
+      const target = pinToAddress(url, address as string);
+      const response = await fetch(target.url, {
         method: "POST",
+        ...(target.tls ? { tls: target.tls } : {}),
         headers: {
+          ...target.headers,
           "content-type": "application/json",
           "user-agent": "Keepsake-Webhooks/1.0",
           "keepsake-event": delivery.event,
