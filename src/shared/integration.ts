@@ -111,6 +111,10 @@ export const programEventDataSchema = z.object({
   program: z.object({ id: z.string(), fullName: z.string() }),
 });
 
+export const programEventData = (program: { id: string; fullName: string }) => ({
+  program: { id: program.id, fullName: program.fullName },
+});
+
 /** `data` of pdf.ready: which programs were printed, in which variant, combined into one file or not. */
 export const pdfReadyDataSchema = z.object({
   programIds: z.array(z.string()),

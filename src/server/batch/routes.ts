@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
+import { programEventData } from "../../shared/integration";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
 import type { ProgramEvents } from "../integration/webhooks";
 import { batchPdfQuerySchema } from "../print/pdf-query";
 import type { PrintServiceDeps } from "../print/service";
-import { programEventData } from "../programs/routes";
 import { batchPdfs } from "./pdf-service";
 import { createBatch, parseBatchPayload } from "./service";
 

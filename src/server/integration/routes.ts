@@ -5,10 +5,10 @@ import {
   createWebhookSchema,
   importCommitSchema,
   importRequestSchema,
+  programEventData,
 } from "../../shared/integration";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
-import { programEventData } from "../programs/routes";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { importCases, previewImport } from "./case-import";
 import {

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
+import { programEventData } from "../../shared/integration";
 import { programInputSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
@@ -7,11 +8,6 @@ import type { ProgramEvents } from "../integration/webhooks";
 import { releaseUnusedPhotos } from "../photos/service";
 import type { PhotoStorage } from "../photos/storage";
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
-
-/** What a webhook says about a program: enough to fetch it with an API key. */
-export const programEventData = (program: { id: string; fullName: string }) => ({
-  program: { id: program.id, fullName: program.fullName },
-});
 
 export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage, events: ProgramEvents) =>
   new Elysia({ prefix: "/programs" })

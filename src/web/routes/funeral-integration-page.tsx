@@ -4,7 +4,7 @@ import { CaseImportSection } from "../features/integration/case-import-section";
 import { CurlFlowSection } from "../features/integration/curl-flow-section";
 import { WebhooksSection } from "../features/integration/webhooks-section";
 
-/** Loaded on demand (spec section 2); its own module so the router can split it off. */
+/** Loaded on demand: its own module so the router can split it off. */
 export function FuneralIntegrationPage() {
   return (
     <div className="flex min-h-screen flex-col">
