@@ -1,5 +1,6 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { ChatMetadata } from "../src/shared/chatbot";
+import type { ImportMapping } from "../src/shared/integration";
 import type { Photo, ServiceItem, Tribute } from "../src/shared/schemas";
 
 const timestamps = {
@@ -199,3 +200,83 @@ export const passwordResets = sqliteTable(
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
+// ---------------------------------------------------------------- funeral-home integration
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters (`ks_live_abcd`), so its owner can tell keys apart. */
+    prefix: text("prefix").notNull(),
+    /** SHA-256 of the whole key: the key itself is shown once and never stored. */
+    keyHash: text("key_hash").notNull().unique(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("api_keys_owner_idx").on(t.ownerId)],
+);
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** A case system's column → program field choices, reused when the same columns come again. */
+export const importMappings = sqliteTable(
+  "import_mappings",
+  {
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The export's sorted column names, joined: one saved mapping per shape of export. */
+    columnsKey: text("columns_key").notNull(),
+    mapping: text("mapping", { mode: "json" }).$type<ImportMapping>().notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.columnsKey] })],
+);
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** Signs each delivery (HMAC-SHA256); kept in clear because signing needs it. */
+    secret: text("secret").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("webhook_endpoints_owner_idx").on(t.ownerId)],
+);
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    /** The exact JSON body sent on every attempt, so each retry carries the same signed bytes. */
+    body: text("body").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull(),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    lastResponseStatus: integer("last_response_status"),
+    lastError: text("last_error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("webhook_deliveries_owner_idx").on(t.ownerId, t.createdAt),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

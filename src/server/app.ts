@@ -11,12 +11,16 @@ import { batchRoutes } from "./batch/routes";
 import { billingRoutes, stripeFor } from "./billing/routes";
 import { type ChatLimits, chatbotRoutes, DEFAULT_CHAT_LIMITS } from "./chatbot/routes";
 import { type Config, isBillingEnabled } from "./config";
+import { docsRoutes } from "./docs/routes";
 import { notFound } from "./errors";
 import { createHelpCentre } from "./help/help-centre";
 import { helpRoutes } from "./help/routes";
 import { cookieSecret } from "./http/cookie-secret";
 import { errorHandler } from "./http/error-handler";
 import { requestGuards } from "./http/request-guards";
+import { type ApiKeyLimits, apiKeyGuards, DEFAULT_API_KEY_LIMITS } from "./integration/key-guards";
+import { integrationRoutes } from "./integration/routes";
+import type { WebhookDispatcher, WebhookOptions } from "./integration/webhooks";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { photoRoutes } from "./photos/routes";
 import { createPhotoLoader, type PhotoLimits } from "./photos/service";
@@ -35,6 +39,10 @@ export type AppDeps = {
   chatLimits?: ChatLimits;
   /** Sends the password-reset emails; SMTP_URL's server, or the log, when absent. */
   mailer?: Mailer;
+  /** Requests one API key may make per window. */
+  apiKeyLimits?: ApiKeyLimits;
+  /** Webhook retry timing; the loopback allowance comes from the configuration. */
+  webhookOptions?: Partial<Omit<WebhookOptions, "allowLoopback">>;
   /** The PDF engine's printer (a warm Chromium); the process's shared one when absent. */
   printer?: ChromiumPrinter;
   /** Print masters of an owner's photos for PDFs; the stored photos when absent. */
@@ -45,19 +53,23 @@ export type AppDeps = {
   ghostscriptPath?: string;
 };
 
-/** The whole JSON API under /api, composed from feature modules. */
-export const createApi = ({
-  config,
-  db,
-  authLimits = DEFAULT_AUTH_LIMITS,
-  photoLimits,
-  chatLimits = DEFAULT_CHAT_LIMITS,
-  mailer,
-  printer,
-  photoLoaderFor,
-  stripe,
-  ghostscriptPath,
-}: AppDeps) => {
+/** The whole JSON API under /api, composed from feature modules; `webhooks` hears what happens. */
+export const createApi = (
+  {
+    config,
+    db,
+    authLimits = DEFAULT_AUTH_LIMITS,
+    photoLimits,
+    chatLimits = DEFAULT_CHAT_LIMITS,
+    mailer,
+    apiKeyLimits = DEFAULT_API_KEY_LIMITS,
+    printer,
+    photoLoaderFor,
+    stripe,
+    ghostscriptPath,
+  }: AppDeps,
+  webhooks: WebhookDispatcher,
+) => {
   const billingEnabled = isBillingEnabled(config);
   const photoStorage = createLocalPhotoStorage(config.dataDir);
   const ownersPhotos =
@@ -75,10 +87,12 @@ export const createApi = ({
     .state(SECURE_COOKIES_STATE, secureCookiesFor(config.PUBLIC_URL))
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
+    .use(apiKeyGuards(apiKeyLimits))
     .get("/health", () => {
       db.$client.query("select 1").get();
       return { ok: true };
     })
+    .use(docsRoutes(config.PUBLIC_URL))
     .use(
       authRoutes(db, billingEnabled, {
         limits: authLimits,
@@ -87,14 +101,15 @@ export const createApi = ({
         publicUrl: config.PUBLIC_URL,
       }),
     )
-    .use(batchRoutes(db, billingEnabled, print))
-    .use(programRoutes(db, billingEnabled, photoStorage))
+    .use(batchRoutes(db, billingEnabled, print, webhooks))
+    .use(programRoutes(db, billingEnabled, photoStorage, webhooks))
     .use(photoRoutes(db, billingEnabled, photoStorage, photoLimits))
     .use(writingRoutes(db, config))
-    .use(printRoutes(db, billingEnabled, print))
+    .use(printRoutes(db, billingEnabled, print, webhooks))
     .use(billingRoutes(db, config, stripe ?? stripeFor(config)))
     .use(helpRoutes(help))
     .use(chatbotRoutes(db, config, help, cookieSecret(config), chatLimits))
+    .use(integrationRoutes(db, billingEnabled, webhooks))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });

@@ -40,6 +40,11 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   /** Another Stripe API address (a local Stripe stand-in for development and tests). */
   STRIPE_API_BASE: optional.pipe(z.url().optional()),
+  /** Tests and local development only: webhooks may then call http:// loopback receivers. */
+  WEBHOOKS_ALLOW_LOOPBACK: z
+    .enum(["", "0", "1"], { error: "WEBHOOKS_ALLOW_LOOPBACK must be 1 or 0" })
+    .default("0")
+    .transform((v) => v === "1"),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "MEMORIAL_DATA_DIR"> & { dataDir: string };

@@ -6,6 +6,7 @@ import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import { type Config, loadConfig } from "./config";
 import { rememberSocketAddress } from "./http/client-address";
+import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "./integration/webhooks";
 import { scheduleMaintenance } from "./maintenance";
 import { createLocalPhotoStorage } from "./photos/storage";
 
@@ -30,7 +31,12 @@ const createPrinter = (config: Config) => {
 export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase }) => {
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
   const printer = deps.printer ?? createPrinter(deps.config);
-  const api = createApi({ ...deps, printer });
+  const webhooks = new WebhookDispatcher(deps.db, {
+    ...DEFAULT_WEBHOOK_OPTIONS,
+    ...deps.webhookOptions,
+    allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK,
+  }).start();
+  const api = createApi({ ...deps, printer }, webhooks);
   const handleApi = (request: Request, bunServer: Bun.Server<undefined>) => {
     rememberSocketAddress(request, bunServer.requestIP(request)?.address);
     return api.handle(request);
@@ -54,6 +60,7 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   const stop = async (closeActiveConnections = false) => {
     stopMaintenance();
     await server.stop(closeActiveConnections);
+    await webhooks.stop();
     if (!deps.printer) await printer.close();
   };
   return { server, api, printer, stop };

@@ -77,7 +77,11 @@ const buildDraftInput = (columns: (keyof ServiceDraft)[], cells: string[], templ
   return input;
 };
 
-const validateRow = (line: number, input: Record<string, string>): ServiceCsvRow | ServiceCsvProblem[] => {
+/** Checks one row's fields; a row that will be printed must name the person. */
+export const validateServiceRow = (
+  line: number,
+  input: Record<string, string>,
+): ServiceCsvRow | ServiceCsvProblem[] => {
   const problems: ServiceCsvProblem[] = [];
   // The page's cards may stay nameless while being filled in; a printed row never should.
   if (!input.fullName) problems.push({ line, field: "fullName", message: "Full name is required" });
@@ -90,6 +94,35 @@ const validateRow = (line: number, input: Record<string, string>): ServiceCsvRow
   return result.success && problems.length === 0 ? { line, draft: result.data } : problems;
 };
 
+/** One CSV record's cells and the line it starts on. */
+export type CsvRecord = { record: string[]; line: number };
+
+/**
+ * Reads CSV text as a spreadsheet saves it (BOM, quoted and multi-line cells, "" escapes, comma or
+ * semicolon) into records, or the one problem that stopped the reading.
+ */
+export const readCsvRecords = (text: string): { records: CsvRecord[] } | { problem: ServiceCsvProblem } => {
+  // csv-parse counts a CRLF inside a quoted cell as two lines: normalise first.
+  const normalized = text.replace(/\r\n?/g, "\n");
+  try {
+    const parsed = parse(normalized, {
+      bom: true,
+      delimiter: detectDelimiter(normalized.replace(/^\uFEFF/, "")),
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return {
+      records: parsed.map(({ record, info }) => ({ record, line: info.lines - countNewlines(record) })),
+    };
+  } catch (error) {
+    const line = error instanceof CsvError ? Number((error as { lines?: number }).lines ?? 1) : 1;
+    const reason = error instanceof Error ? error.message.replace(/^[^:]*: /, "") : String(error);
+    return { problem: { line, message: `the file could not be read as CSV: ${reason}` } };
+  }
+};
+
 /**
  * Parses CSV text (BOM, quoted and multi-line cells, "" escapes, comma or semicolon) into service
  * drafts. A row's blank cells take the template's look and default texts when one is given.
@@ -99,31 +132,16 @@ export const parseServiceCsv = (
   text: string,
   options: { template?: BatchTemplate } = {},
 ): ServiceCsvResult => {
-  // csv-parse counts a CRLF inside a quoted cell as two lines: normalise first.
-  const normalized = text.replace(/\r\n?/g, "\n");
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(normalized, {
-      bom: true,
-      delimiter: detectDelimiter(normalized.replace(/^\uFEFF/, "")),
-      relax_quotes: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    const line = error instanceof CsvError ? Number((error as { lines?: number }).lines ?? 1) : 1;
-    const reason = error instanceof Error ? error.message.replace(/^[^:]*: /, "") : String(error);
-    return { rows: [], problems: [{ line, message: `the file could not be read as CSV: ${reason}` }] };
-  }
+  const read = readCsvRecords(text);
+  if ("problem" in read) return { rows: [], problems: [read.problem] };
+  const records = read.records;
   const [header, ...body] = records;
   if (!header) return { rows: [], problems: [{ line: 1, message: "the file is empty" }] };
 
   const { columns, problems } = readHeader(header.record);
   if (problems.length > 0) return { rows: [], problems };
   const rows: ServiceCsvRow[] = [];
-  for (const { record, info } of body) {
-    const line = info.lines - countNewlines(record);
+  for (const { record, line } of body) {
     // Spreadsheets export trailing blank rows as ",,,": they are not services.
     if (record.every((cell) => cell.trim() === "")) continue;
     if (record.length > header.record.length) {
@@ -133,7 +151,7 @@ export const parseServiceCsv = (
       });
       continue;
     }
-    const result = validateRow(line, buildDraftInput(columns, record, options.template));
+    const result = validateServiceRow(line, buildDraftInput(columns, record, options.template));
     if (Array.isArray(result)) problems.push(...result);
     else rows.push(result);
   }

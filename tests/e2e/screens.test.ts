@@ -32,7 +32,7 @@ test("signed-out visitors get login, register and the landing page for every oth
   await screenshot(page, "12-landing-phone");
 }, 60_000);
 
-test("signed-in users go home from login and register, and get a 404 or a coming-soon page", async () => {
+test("signed-in users go home from login and register, get a 404 for unknown pages, and the integration page", async () => {
   const { page } = await e2e.newPage({ signedIn: true });
   for (const path of ["/login", "/register"]) {
     await page.goto(path);
@@ -43,13 +43,10 @@ test("signed-in users go home from login and register, and get a 404 or a coming
   await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
   expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
   await checkScreen(page, "13-not-found");
-  const comingSoon: [string, string][] = [["/funeral-integration", "Funeral Home Integration"]];
-  for (const [path, heading] of comingSoon) {
-    await page.goto(path);
-    await page.getByRole("heading", { name: heading, exact: true }).waitFor();
-    expect(await page.getByText("Coming soon.").isVisible()).toBe(true);
-  }
-  await checkScreen(page, "14-coming-soon");
+  await page.goto("/funeral-integration");
+  await page.getByRole("heading", { name: "Funeral Home Integration", exact: true }).waitFor();
+  await page.getByRole("heading", { name: "API keys" }).waitFor();
+  expect(await page.getByText("Coming soon.").count()).toBe(0);
 }, 60_000);
 
 test("login validates, reports the server's refusal, shows its pending state and signs in and out", async () => {

@@ -20,12 +20,14 @@ export const startTestApp = async (
     photoLimits?: AppDeps["photoLimits"];
     ghostscriptPath?: string;
     chatLimits?: AppDeps["chatLimits"];
+    apiKeyLimits?: AppDeps["apiKeyLimits"];
+    webhookOptions?: AppDeps["webhookOptions"];
   } = {},
 ) => {
   const dataDir = options.dataDir ?? makeTempDir();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", MEMORIAL_DATA_DIR: dataDir, ...options.env });
   const db = openDatabase(dataDir);
-  const { server, stop } = startServer({
+  const { server, api, stop } = startServer({
     config,
     db,
     authLimits: options.authLimits,
@@ -33,10 +35,14 @@ export const startTestApp = async (
     photoLimits: options.photoLimits,
     ghostscriptPath: options.ghostscriptPath,
     chatLimits: options.chatLimits,
+    apiKeyLimits: options.apiKeyLimits,
+    webhookOptions: options.webhookOptions,
   });
   const url = `http://127.0.0.1:${server.port}`;
   return {
     url,
+    /** The Elysia app: its `routes` are every route the server registers. */
+    api,
     db,
     dataDir,
     config,

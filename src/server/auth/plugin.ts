@@ -1,17 +1,61 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
+import type { User } from "../../shared/schemas";
 import { AppError } from "../errors";
+import { assertApiAccess, resolveApiKey } from "../integration/api-keys";
+import { bearerKey } from "./bearer";
 import { resolveSession, toPublicUser } from "./service";
 import { SESSION_COOKIE, secureCookiesFrom, setSessionCookie } from "./session-cookie";
 
+/** `true`: a session cookie or an API key; `"session"`: the cookie only (account, key and billing routes). */
+export type AuthDoor = true | "session";
+
+const keyRefused = () =>
+  new AppError("FORBIDDEN", "API keys cannot be used for this request: please sign in to Keepsake instead.");
+const badKey = () => new AppError("UNAUTHORIZED", "This API key is not valid or has been revoked.");
+
+/** The owner of a valid API key, once their plan is checked to include API access; null when unknown. */
+const keyUser = (db: AppDatabase, key: string, billingEnabled: boolean) => {
+  const row = resolveApiKey(db, key);
+  if (!row) return null;
+  const user = toPublicUser(row, billingEnabled);
+  assertApiAccess(user);
+  return user;
+};
+
 /**
- * `{ auth: true }` on a route resolves the signed-in `user` or answers 401. The user carries
- * whether this server takes payments, so `can(user, feature)` needs nothing else.
+ * The owner of a request made with a valid API key (`Authorization: Bearer`), or with a session
+ * cookie when it carries no key; null when neither identifies anyone. A request that carries a
+ * key is never identified by its cookie, which is why key requests need no CSRF check.
+ */
+export const findRequestUser = (
+  db: AppDatabase,
+  billingEnabled: boolean,
+  request: Request,
+  sessionToken: unknown,
+): User | null => {
+  const key = bearerKey(request);
+  if (key !== undefined) return keyUser(db, key, billingEnabled);
+  const session = typeof sessionToken === "string" ? resolveSession(db, sessionToken) : null;
+  return session ? toPublicUser(session.user, billingEnabled) : null;
+};
+
+/**
+ * `{ auth: true }` on a route resolves the same `user` from a session cookie or an API key, so
+ * services never know which door was used; `{ auth: "session" }` refuses keys. Otherwise 401.
+ * The user carries whether this server takes payments, so `can(user, feature)` needs nothing else.
  */
 export const authPlugin = (db: AppDatabase, billingEnabled: boolean) =>
   new Elysia().macro({
-    auth: {
-      resolve({ cookie, store }) {
+    auth: (door: AuthDoor) => ({
+      resolve({ cookie, request, store }) {
+        const key = bearerKey(request);
+        if (key !== undefined) {
+          if (door === "session") throw keyRefused();
+          const user = keyUser(db, key, billingEnabled);
+          if (!user) throw badKey();
+          return { user };
+        }
         const jar = cookie[SESSION_COOKIE];
         const token = typeof jar?.value === "string" ? jar.value : undefined;
         const session = token ? resolveSession(db, token) : null;
@@ -19,5 +63,5 @@ export const authPlugin = (db: AppDatabase, billingEnabled: boolean) =>
         setSessionCookie(jar, secureCookiesFrom(store), token, session.expiresAt);
         return { user: toPublicUser(session.user, billingEnabled) };
       },
-    },
+    }),
   });

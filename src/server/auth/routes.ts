@@ -144,7 +144,7 @@ export const authRoutes = (
         cookie[SESSION_COOKIE]?.remove();
         return { ok: true };
       },
-      { auth: true },
+      { auth: "session" },
     )
     .post("/password/forgot", ({ body, request }) => {
       const { email } = parseInput(forgotPasswordSchema, body);
@@ -169,5 +169,5 @@ export const authRoutes = (
       );
       return toPublicUser(user, billingEnabled);
     })
-    .get("/auth/user", ({ user }) => user, { auth: true });
+    .get("/auth/user", ({ user }) => user, { auth: "session" });
 };

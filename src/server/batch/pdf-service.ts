@@ -4,8 +4,7 @@
 import type { PdfVariant } from "../../print/render-program-pdf";
 import { programFileStem } from "../../shared/file-name";
 import type { Program, User } from "../../shared/schemas";
-import { MAX_BATCH_SIZE, uniqueFileNames } from "../../shared/service-draft";
-import { AppError } from "../errors";
+import { uniqueFileNames } from "../../shared/service-draft";
 import { type PrintServiceDeps, renderOwnedProgram } from "../print/service";
 import { getProgram } from "../programs/service";
 import { combinePdfs, type NamedPdf, zipPdfStream } from "./pdf-bundle";
@@ -15,25 +14,6 @@ export type BatchPdfAnswer = {
   body: Uint8Array | ReadableStream<Uint8Array>;
   contentType: string;
   fileName: string;
-};
-
-export const parseIds = (value: string | undefined): string[] => {
-  const ids = [
-    ...new Set(
-      (value ?? "")
-        .split(",")
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  ];
-  const message =
-    ids.length === 0
-      ? "ids must list at least one program id (ids=a,b,c)"
-      : ids.length > MAX_BATCH_SIZE
-        ? `ids can list at most ${MAX_BATCH_SIZE} programs`
-        : undefined;
-  if (message) throw new AppError("VALIDATION", message, [{ path: "ids", message }]);
-  return ids;
 };
 
 /**

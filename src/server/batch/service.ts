@@ -6,7 +6,7 @@ import type { FieldError } from "../../shared/validation";
 import { AppError } from "../errors";
 import { createPrograms } from "../programs/service";
 
-const batchPayloadSchema = z
+export const batchPayloadSchema = z
   .array(programInputSchema, { error: "Send the services as a list of programs" })
   .min(1, "Please add at least one service to generate programs")
   .max(MAX_BATCH_SIZE, `A batch can have at most ${MAX_BATCH_SIZE} services`);

@@ -26,7 +26,7 @@ export const billingRoutes = (db: AppDatabase, config: Config, stripe?: Stripe) 
   return (
     new Elysia()
       .use(authPlugin(db, billingEnabled))
-      .get("/subscription/info", ({ user }) => subscriptionInfo(deps, user), { auth: true })
+      .get("/subscription/info", ({ user }) => subscriptionInfo(deps, user), { auth: "session" })
       .post(
         "/subscription/create",
         async ({ user, body, set }) => {
@@ -41,12 +41,12 @@ export const billingRoutes = (db: AppDatabase, config: Config, stripe?: Stripe) 
             return asCheckoutError(error, set);
           }
         },
-        { auth: true },
+        { auth: "session" },
       )
       .post(
         "/subscription/portal",
         ({ user, request }) => createPortalSession(deps, user, `${appOrigin(request, config)}/subscription`),
-        { auth: true },
+        { auth: "session" },
       )
       // Stripe signs the exact bytes it sent: the body must reach the check unparsed.
       .post(

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { LIMITS } from "../../shared/constants";
+import { bearerKey } from "../auth/bearer";
 import { AppError } from "../errors";
 
 /** Routes that take file uploads instead of JSON. */
@@ -45,7 +46,9 @@ const ownOrigin = (request: Request, publicUrl?: string) =>
 
 /**
  * CSRF, content type and size rules for every API route. A request with no Origin (curl, the CLI)
- * is not a CSRF vector; a browser always sends Origin on cross-site state changes.
+ * is not a CSRF vector; a browser always sends Origin on cross-site state changes. Neither is a
+ * request with an API key: it is never identified by its cookie, and no site can make a browser
+ * send our key.
  */
 export const requestGuards = (publicUrl?: string) =>
   new Elysia({ name: "request-guards" })
@@ -73,7 +76,7 @@ export const requestGuards = (publicUrl?: string) =>
         return readJsonBody(request);
     })
     .onBeforeHandle({ as: "global" }, ({ request }) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      if (SAFE_METHODS.has(request.method) || bearerKey(request) !== undefined) return;
       const origin = request.headers.get("origin");
       if (origin && origin !== ownOrigin(request, publicUrl)) {
         throw new AppError("FORBIDDEN", "This request came from another site and was refused.");

@@ -1,12 +1,13 @@
 import { Elysia } from "elysia";
+import { z } from "zod";
 import type { AppDatabase } from "../../../db/client";
 import { LIMITS } from "../../shared/constants";
-import { PHOTO_RENDITIONS, type PhotoRendition } from "../../shared/photo-urls";
+import { PHOTO_RENDITIONS } from "../../shared/photo-urls";
 import { FailureLimiter } from "../auth/failure-limiter";
-import { authPlugin } from "../auth/plugin";
-import { resolveSession } from "../auth/service";
+import { authPlugin, findRequestUser } from "../auth/plugin";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { AppError } from "../errors";
+import { parseInput } from "../http/parse-input";
 import { DEFAULT_PHOTO_LIMITS, deletePhoto, type PhotoDeps, readPhoto, uploadPhoto } from "./service";
 import type { PhotoStorage } from "./storage";
 
@@ -36,12 +37,11 @@ const readUploadedFile = async (request: Request) => {
   return new Uint8Array(await file.arrayBuffer());
 };
 
-const parseRendition = (value: string | undefined): PhotoRendition => {
-  if (value === undefined) return "print";
-  if ((PHOTO_RENDITIONS as readonly string[]).includes(value)) return value as PhotoRendition;
-  const message = `rendition must be one of: ${PHOTO_RENDITIONS.join(", ")}`;
-  throw new AppError("VALIDATION", message, [{ path: "rendition", message }]);
-};
+export const photoQuerySchema = z.object({
+  rendition: z
+    .enum(PHOTO_RENDITIONS, { error: `rendition must be one of: ${PHOTO_RENDITIONS.join(", ")}` })
+    .default("print"),
+});
 
 /**
  * `POST /api/photos` keeps an image; `GET /api/photos/{id}` serves the print master, or with
@@ -77,10 +77,9 @@ export const photoRoutes = (
       { auth: true, parse: "none" },
     )
     .get("/:id", async ({ params, query, cookie, request }) => {
-      const rendition = parseRendition(query.rendition);
+      const { rendition } = parseInput(photoQuerySchema, query);
       // Not `auth: true`: a signed-out visitor gets the same 404 as another user, not a 401.
-      const token = cookie[SESSION_COOKIE]?.value;
-      const ownerId = typeof token === "string" ? resolveSession(db, token)?.user.id : undefined;
+      const ownerId = findRequestUser(db, billingEnabled, request, cookie[SESSION_COOKIE]?.value)?.id;
       const photo = await readPhoto(deps, ownerId, params.id, rendition);
       const headers = {
         // Revalidated on every use (a cheap 304) so a shared computer's cache never outlives the owner check.

@@ -1,14 +1,21 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
+import { programEventData } from "../../shared/integration";
 import { programInputSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import { requireDesignAllowed, requireRoomForPrograms } from "../billing/entitlement-guard";
 import { parseInput } from "../http/parse-input";
+import type { ProgramEvents } from "../integration/webhooks";
 import { collectUnusedPhotos, saveWithPhotos } from "../photos/service";
 import type { PhotoStorage } from "../photos/storage";
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
 
-export const programRoutes = (db: AppDatabase, billingEnabled: boolean, photoStorage: PhotoStorage) => {
+export const programRoutes = (
+  db: AppDatabase,
+  billingEnabled: boolean,
+  photoStorage: PhotoStorage,
+  events: ProgramEvents,
+) => {
   const photos = { db, storage: photoStorage };
   return new Elysia({ prefix: "/programs" })
     .use(authPlugin(db, billingEnabled))
@@ -25,6 +32,7 @@ export const programRoutes = (db: AppDatabase, billingEnabled: boolean, photoSto
           return createProgram(tx, user.id, input);
         });
         await collectUnusedPhotos(photos, user.id);
+        events.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return program;
       },
@@ -41,6 +49,7 @@ export const programRoutes = (db: AppDatabase, billingEnabled: boolean, photoSto
           updateProgram(tx, user.id, params.id, input),
         );
         await collectUnusedPhotos(photos, user.id);
+        events.emit(user.id, "program.updated", programEventData(program));
         return program;
       },
       { auth: true },

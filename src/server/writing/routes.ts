@@ -45,7 +45,7 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
         warmGrammarChecker();
         return status;
       },
-      { auth: true },
+      { auth: "session" },
     )
     .post(
       "/check-grammar",
@@ -53,7 +53,7 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
         limited(user.id, set.headers);
         return provider.checkGrammar(parseInput(checkGrammarRequestSchema, body));
       },
-      { auth: true },
+      { auth: "session" },
     )
     .post(
       "/enhance",
@@ -61,7 +61,7 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
         limited(user.id, set.headers);
         return provider.enhance(parseInput(enhanceRequestSchema, body));
       },
-      { auth: true },
+      { auth: "session" },
     )
     .post(
       "/adjust-tone",
@@ -69,7 +69,7 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
         limited(user.id, set.headers);
         return provider.adjustTone(parseInput(adjustToneRequestSchema, body));
       },
-      { auth: true },
+      { auth: "session" },
     )
     .post(
       "/generate-template",
@@ -77,6 +77,6 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
         limited(user.id, set.headers);
         return provider.generateTemplate(parseInput(generateTemplateRequestSchema, body));
       },
-      { auth: true },
+      { auth: "session" },
     );
 };

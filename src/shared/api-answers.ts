@@ -1,0 +1,35 @@
+// Shapes of API answers that are not domain records, for the OpenAPI document and API clients.
+import { z } from "zod";
+import { programSchema } from "./schemas";
+
+export const apiErrorSchema = z
+  .object({
+    message: z.string().meta({ description: "A sentence for the user, naming the field when one is wrong" }),
+    code: z.enum([
+      "VALIDATION",
+      "UNAUTHORIZED",
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "PAYLOAD_TOO_LARGE",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "RATE_LIMITED",
+      "SERVICE_UNAVAILABLE",
+      "INTERNAL",
+    ]),
+    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: "Error" });
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const createdProgramSchema = programSchema.pick({ id: true, fullName: true });
+
+export const uploadedPhotoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+export const pdfPreparingSchema = z.object({ status: z.literal("preparing"), message: z.string() });

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { isAllowedAddress, pinToAddress } from "../../src/server/integration/outbound-guard";
+import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "../../src/server/integration/webhooks";
+import { pdfReadyDataSchema, programEventDataSchema, webhookEventSchema } from "../../src/shared/integration";
+import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
+
+type Received = { path: string; body: string; headers: Headers };
+
+/** A case system's webhook receiver on loopback; `/fail-once` answers 500 the first time, `/slow` too late. */
+const startReceiver = () => {
+  const received: Received[] = [];
+  const failed = new Set<string>();
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      const path = new URL(request.url).pathname;
+      const body = await request.text();
+      received.push({ path, body, headers: request.headers });
+      if (path === "/fail-once" && !failed.has(body)) {
+        failed.add(body);
+        return new Response("busy", { status: 500 });
+      }
+      if (path === "/slow") await Bun.sleep(1500);
+      return new Response("ok");
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}`, received, stop: () => server.stop(true) };
+};
+
+/** What a receiver does: recompute the HMAC over "t.body" with the secret and compare in constant time. */
+const verifySignature = (header: string | null, body: string, secret: string) => {
+  const parts = Object.fromEntries((header ?? "").split(",").map((p) => p.split("=") as [string, string]));
+  const expected = createHmac("sha256", secret).update(`${parts.t}.${body}`).digest();
+  const given = Buffer.from(parts.v1 ?? "", "hex");
+  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
+  return fresh && given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+const waitFor = async <T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 10_000,
+): Promise<T> => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await Bun.sleep(25);
+  }
+};
+
+let app: TestApp;
+let receiver: ReturnType<typeof startReceiver>;
+beforeAll(async () => {
+  receiver = startReceiver();
+  app = await startTestApp({
+    env: { WEBHOOKS_ALLOW_LOOPBACK: "1" },
+    webhookOptions: { retryBaseMs: 100, pollMs: 50, timeoutMs: 500 },
+  });
+});
+afterAll(async () => {
+  await app.stop();
+  receiver.stop();
+});
+
+const register = async (client: TestClient, path: string) => {
+  const res = await client.post("/api/integration/webhooks", { url: `${receiver.url}${path}` });
+  expect(res.status).toBe(201);
+  return res.json as { id: string; url: string; secret: string };
+};
+
+const deliveriesTo = (path: string) => receiver.received.filter((r) => r.path === path);
+
+describe("webhooks", () => {
+  test("program.created, program.updated and pdf events arrive signed over the timestamp and body", async () => {
+    const client = app.client();
+    await client.signUp();
+    const endpoint = await register(client, "/signed");
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    expect((await client.get("/api/integration/webhooks")).text).not.toContain(endpoint.secret);
+
+    const { json: key } = await client.post("/api/integration/keys", { name: "sync" });
+    const created = await fetch(`${app.url}/api/programs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ fullName: "Eleanor Whitfield" }),
+    });
+    const program = (await created.json()) as { id: string };
+    await client.put(`/api/programs/${program.id}`, { fullName: "Eleanor G. Whitfield" });
+
+    const [first, second] = await waitFor(() => {
+      const got = deliveriesTo("/signed");
+      return got.length >= 2 ? got : undefined;
+    });
+    for (const delivery of [first, second] as Received[]) {
+      expect(
+        verifySignature(delivery.headers.get("keepsake-signature"), delivery.body, endpoint.secret),
+      ).toBe(true);
+      expect(
+        verifySignature(delivery.headers.get("keepsake-signature"), `${delivery.body} `, endpoint.secret),
+      ).toBe(false);
+      expect(delivery.headers.get("content-type")).toBe("application/json");
+    }
+    const events = [first, second].map((d) => JSON.parse((d as Received).body));
+    expect(events.map((e) => e.type).sort()).toEqual(["program.created", "program.updated"]);
+    // Each body is what the OpenAPI document's `webhooks` promise.
+    for (const event of events) {
+      expect(webhookEventSchema(event.type, programEventDataSchema).safeParse(event).success).toBe(true);
+    }
+    expect(events.find((e) => e.type === "program.updated").data.program).toEqual({
+      id: program.id,
+      fullName: "Eleanor G. Whitfield",
+    });
+    expect(first?.headers.get("keepsake-event")).toBe(events[0].type);
+
+    const log = await waitFor(async () => {
+      const res = await client.get("/api/integration/webhooks/deliveries");
+      return res.json.every((d: { status: string }) => d.status === "delivered") ? res.json : undefined;
+    });
+    expect(log).toHaveLength(2);
+    expect(log[0]).toMatchObject({ endpointUrl: endpoint.url, attempts: 1, lastResponseStatus: 200 });
+  });
+
+  test("pdf.ready follows a printed PDF", async () => {
+    const client = app.client();
+    await client.signUp();
+    await register(client, "/pdf");
+    const { json: program } = await client.post("/api/programs", { fullName: "Clara Jensen" });
+    const pdf = await fetch(`${app.url}/api/programs/${program.id}/pdf?variant=pages`, {
+      headers: { cookie: client.cookie },
+    });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const ready = await waitFor(() =>
+      deliveriesTo("/pdf")
+        .map((d) => JSON.parse(d.body))
+        .find((event) => event.type === "pdf.ready"),
+    );
+    expect(ready.data).toEqual({ programIds: [program.id], variant: "pages", combined: false });
+    expect(webhookEventSchema("pdf.ready", pdfReadyDataSchema).safeParse(ready).success).toBe(true);
+  }, 60_000);
+
+  test("a delivery goes to the address that was checked, still addressed to the host by name", async () => {
+    const client = app.client();
+    await client.signUp();
+    const port = new URL(receiver.url).port;
+    const res = await client.post("/api/integration/webhooks", { url: `http://localhost:${port}/by-name` });
+    expect(res.status).toBe(201);
+    await client.post("/api/programs", { fullName: "Harold Bennett" });
+    const [delivery] = await waitFor(() => {
+      const got = deliveriesTo("/by-name");
+      return got.length > 0 ? got : undefined;
+    });
+    expect(delivery?.headers.get("host")).toBe(`localhost:${port}`);
+    expect(pinToAddress(new URL("https://cases.example.com:8443/hook?a=1"), "93.184.215.14")).toEqual({
+      url: "https://93.184.215.14:8443/hook?a=1",
+      headers: { host: "cases.example.com:8443" },
+      tls: { serverName: "cases.example.com" },
+    });
+    expect(pinToAddress(new URL("https://cases.example.com/hook"), "2606:4700::1111").url).toBe(
+      "https://[2606:4700::1111]/hook",
+    );
+    expect(pinToAddress(new URL("https://93.184.215.14/hook"), "93.184.215.14")).toEqual({
+      url: "https://93.184.215.14/hook",
+      headers: {},
+    });
+  });
+
+  test("a failing first attempt is retried after a wait, and the log shows both attempts", async () => {
+    const client = app.client();
+    await client.signUp();
+    await register(client, "/fail-once");
+    await client.post("/api/programs/batch", [{ fullName: "José Núñez" }]);
+    const delivered = await waitFor(async () => {
+      const res = await client.get("/api/integration/webhooks/deliveries");
+      return res.json[0]?.status === "delivered" ? res.json[0] : undefined;
+    });
+    expect(delivered).toMatchObject({ event: "program.created", attempts: 2, lastResponseStatus: 200 });
+    const attempts = deliveriesTo("/fail-once").filter((r) => r.body.includes("José Núñez"));
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]?.body).toBe(attempts[1]?.body as string);
+  });
+
+  test("a receiver that does not answer in time counts as a failed attempt", async () => {
+    const client = app.client();
+    await client.signUp();
+    await register(client, "/slow");
+    await client.post("/api/programs", { fullName: "Walter Kowalski" });
+    const failed = await waitFor(async () => {
+      const res = await client.get("/api/integration/webhooks/deliveries");
+      return res.json[0]?.attempts >= 1 ? res.json[0] : undefined;
+    });
+    expect(failed.status).toBe("pending");
+    expect(failed.lastError).toBe("No answer within 0.5 s");
+    expect(Date.parse(failed.nextAttemptAt)).toBeGreaterThan(Date.parse(failed.createdAt));
+  });
+
+  test("endpoints are per account, managed only when signed in, and need a full address", async () => {
+    const owner = app.client();
+    await owner.signUp();
+    const endpoint = await register(owner, "/mine");
+    const other = app.client();
+    await other.signUp();
+    expect((await other.delete(`/api/integration/webhooks/${endpoint.id}`)).status).toBe(404);
+    expect((await other.get("/api/integration/webhooks")).json).toEqual([]);
+    const { json: key } = await owner.post("/api/integration/keys", { name: "k" });
+    const withKey = await fetch(`${app.url}/api/integration/webhooks`, {
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    expect(withKey.status).toBe(403);
+    const bad = await owner.post("/api/integration/webhooks", { url: "cases.example.com/hook" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields[0].path).toBe("url");
+    expect((await owner.delete(`/api/integration/webhooks/${endpoint.id}`)).status).toBe(200);
+    expect((await owner.get("/api/integration/webhooks")).json).toEqual([]);
+  });
+});
+
+describe("SSRF guard", () => {
+  test("without the loopback allowance, private, loopback and link-local endpoints are refused and none is stored", async () => {
+    const strict = await startTestApp();
+    try {
+      const client = strict.client();
+      await client.signUp();
+      for (const url of [
+        "https://10.0.0.5/hook",
+        "https://127.0.0.1/hook",
+        `${receiver.url}/hook`,
+        "https://169.254.169.254/latest/meta-data",
+        "https://localhost/hook",
+        "https://[::1]/hook",
+        "https://[::ffff:192.168.1.10]/hook",
+      ]) {
+        const res = await client.post("/api/integration/webhooks", { url });
+        expect({ url, status: res.status, path: res.json.fields?.[0]?.path }).toEqual({
+          url,
+          status: 400,
+          path: "url",
+        });
+      }
+      const plain = await client.post("/api/integration/webhooks", { url: "http://93.184.215.14/hook" });
+      expect(plain.json.message).toContain("https://");
+      expect((await client.get("/api/integration/webhooks")).json).toEqual([]);
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  test("a delivery is checked again when sent: an endpoint now pointing at loopback is refused, not called", async () => {
+    const client = app.client();
+    await client.signUp();
+    await register(client, "/refused-later");
+    const user = (await client.get("/api/auth/user")).json;
+    const strictLoop = new WebhookDispatcher(app.db, { ...DEFAULT_WEBHOOK_OPTIONS, allowLoopback: false });
+    // Not started: no loop, so only this dispatcher's runDue sends it.
+    strictLoop.emit(
+      user.id,
+      "program.created",
+      { program: { id: "x", fullName: "X" } },
+      new Date(Date.now() - 60_000),
+    );
+    await strictLoop.runDue(new Date(Date.now() - 30_000));
+    const log = (await client.get("/api/integration/webhooks/deliveries")).json;
+    expect(log[0]).toMatchObject({ status: "failed", attempts: 1 });
+    expect(log[0].lastError).toContain("private or local address (127.0.0.1)");
+    expect(deliveriesTo("/refused-later")).toEqual([]);
+  });
+
+  test("only public unicast addresses pass", () => {
+    const policy = { allowLoopback: false };
+    for (const address of [
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.0.1",
+      "127.0.0.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:10.0.0.1",
+      "224.0.0.1",
+    ]) {
+      expect({ address, allowed: isAllowedAddress(address, policy) }).toEqual({ address, allowed: false });
+    }
+    for (const address of ["93.184.215.14", "2606:4700::1111"])
+      expect(isAllowedAddress(address, policy)).toBe(true);
+    expect(isAllowedAddress("127.0.0.1", { allowLoopback: true })).toBe(true);
+    expect(isAllowedAddress("10.0.0.1", { allowLoopback: true })).toBe(false);
+  });
+});
