@@ -80,10 +80,21 @@ export const batchPdfs = async (
       release();
     }
   }
+  // The first PDF is made before the answer starts, so a print engine that cannot print at all
+  // (no Chromium, a full queue) answers a clear error instead of a ZIP cut off at its first byte.
+  let first: IteratorResult<NamedPdf> | undefined;
+  try {
+    first = await files.next();
+  } catch (error) {
+    release();
+    throw error;
+  }
   const finishing = {
     async next() {
       try {
-        const result = await files.next();
+        const ready = first;
+        first = undefined;
+        const result = ready ?? (await files.next());
         if (result.done) release();
         return result;
       } catch (error) {
