@@ -143,6 +143,36 @@ describe("billing on", () => {
     );
     expect((await client.post("/api/programs/batch", [{ fullName: "Ana" }])).status).toBe(201);
   });
+
+  test("integrations need Pro: keys, case import and webhooks are refused a free account; a key stops at a downgrade", async () => {
+    const { client, userId } = await freeAfterTrial();
+    const key = await client.post("/api/integration/keys", { name: "Case system" });
+    expect(key.status).toBe(402);
+    expect(key.json).toMatchObject({ requiredPlan: "pro", feature: "apiAccess" });
+    const cases = "Full Name,Service Date\nAna Lee,2025-03-14T11:00\n";
+    const imported = await client.post("/api/integration/import", {
+      fileName: "cases.csv",
+      content: cases,
+      mapping: { "Full Name": "fullName", "Service Date": "serviceDate" },
+    });
+    expect(imported.status).toBe(402);
+    expect(imported.json).toMatchObject({ requiredPlan: "pro", feature: "integrations" });
+    const hook = await client.post("/api/integration/webhooks", { url: "https://cases.example.com/hook" });
+    expect(hook.status).toBe(402);
+    expect((await client.get("/api/programs")).json).toEqual([]);
+
+    // A Pro account's key works until the account is no longer Pro.
+    setTier(app, userId, "pro");
+    const created = await client.post("/api/integration/keys", { name: "Case system" });
+    expect(created.status).toBe(201);
+    const bearer = { authorization: `Bearer ${created.json.key}` };
+    const withKey = () => fetch(`${app.url}/api/programs`, { headers: bearer });
+    expect((await withKey()).status).toBe(200);
+    setTier(app, userId, "free");
+    const refused = await withKey();
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as { feature: string }).feature).toBe("apiAccess");
+  });
 });
 
 describe("billing off (no Stripe key)", () => {

@@ -8,6 +8,7 @@ import {
   programEventData,
 } from "../../shared/integration";
 import { authPlugin } from "../auth/plugin";
+import { requireFeature } from "../billing/entitlement-guard";
 import { parseInput } from "../http/parse-input";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { importCases, previewImport } from "./case-import";
@@ -47,6 +48,7 @@ export const integrationRoutes = (db: AppDatabase, billingEnabled: boolean, webh
     .post(
       "/import",
       ({ user, body, set }) => {
+        requireFeature(user, "integrations");
         const created = importCases(db, user.id, parseInput(importCommitSchema, body));
         for (const program of created) webhooks.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
@@ -58,6 +60,7 @@ export const integrationRoutes = (db: AppDatabase, billingEnabled: boolean, webh
     .post(
       "/webhooks",
       async ({ user, body, set }) => {
+        requireFeature(user, "integrations");
         const { url } = parseInput(createWebhookSchema, body);
         const created = await createWebhook(db, user.id, url, webhooks.options);
         set.status = 201;

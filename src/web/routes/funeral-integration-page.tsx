@@ -1,11 +1,14 @@
 import { AppHeader } from "../components/layout/app-header";
+import { PlanRequiredNotice } from "../features/billing/plan-required";
 import { ApiKeysSection } from "../features/integration/api-keys-section";
 import { CaseImportSection } from "../features/integration/case-import-section";
 import { CurlFlowSection } from "../features/integration/curl-flow-section";
 import { WebhooksSection } from "../features/integration/webhooks-section";
+import { useEntitlements } from "../lib/entitlements";
 
 /** Loaded on demand: its own module so the router can split it off. */
 export function FuneralIntegrationPage() {
+  const plan = useEntitlements().lockedPlan("integrations");
   return (
     <div className="flex min-h-screen flex-col">
       <AppHeader />
@@ -17,6 +20,12 @@ export function FuneralIntegrationPage() {
             create programs and fetch PDFs with an API key, and hear back when programs change.
           </p>
         </div>
+        {plan && (
+          <PlanRequiredNotice
+            plan={plan}
+            text={`Case import, API keys and webhooks are part of the ${plan} plan. You can look around here; connecting your systems needs ${plan}.`}
+          />
+        )}
         <CaseImportSection />
         <ApiKeysSection />
         <WebhooksSection />

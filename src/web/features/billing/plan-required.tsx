@@ -1,5 +1,5 @@
 // How a plan refusal looks: the lock with the plan's name, and the way to the plans page.
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { Lock, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { planById } from "../../../shared/entitlements";
@@ -71,4 +71,10 @@ export const toastFailure = (
     variant,
     ...(plan ? { action: { label: `Upgrade to ${plan}`, onClick: goToPlans } } : {}),
   });
+};
+
+/** Opens the plans page: the action of a plan refusal's toast. */
+export const useGoToPlans = () => {
+  const navigate = useNavigate();
+  return () => navigate({ to: "/subscription" });
 };

@@ -19,12 +19,14 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { apiRequest, messageOf } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
+import { toastFailure, useGoToPlans } from "../billing/plan-required";
 import { formatWhen, IntegrationSection, ShownOnce } from "./section";
 
 export const API_KEYS_QUERY_KEY = ["/api/integration/keys"] as const;
 
 export function ApiKeysSection() {
   const queryClient = useQueryClient();
+  const goToPlans = useGoToPlans();
   const keys = useQuery<ApiKeySummary[]>({ queryKey: API_KEYS_QUERY_KEY });
   const [name, setName] = useState("");
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -37,7 +39,11 @@ export function ApiKeysSection() {
       setName("");
     },
     onError: (error) =>
-      toast({ title: messageOf(error, "The key could not be created"), variant: "destructive" }),
+      toastFailure(
+        { title: "The key could not be created", description: messageOf(error, "Please try again.") },
+        error,
+        goToPlans,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
   });
   const revoke = useMutation({

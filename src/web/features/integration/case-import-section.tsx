@@ -17,6 +17,7 @@ import { apiRequest, messageOf } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { PROGRAMS_QUERY_KEY } from "../../lib/program-queries";
 import { toast } from "../../lib/toast-store";
+import { toastFailure, useGoToPlans } from "../billing/plan-required";
 import { IntegrationSection, ScrollingTable } from "./section";
 
 type CaseFile = { fileName: string; content: string };
@@ -25,6 +26,7 @@ const MAX_PROBLEMS_SHOWN = 30;
 
 export function CaseImportSection() {
   const queryClient = useQueryClient();
+  const goToPlans = useGoToPlans();
   const [file, setFile] = useState<CaseFile | null>(null);
   const [imported, setImported] = useState<number | null>(null);
   const preview = useMutation({
@@ -42,7 +44,12 @@ export function CaseImportSection() {
       preview.reset();
       toast({ title: `Imported ${created.length} program${created.length === 1 ? "" : "s"}` });
     },
-    onError: (error) => toast({ title: messageOf(error, "Nothing was imported"), variant: "destructive" }),
+    onError: (error) =>
+      toastFailure(
+        { title: "Nothing was imported", description: messageOf(error, "Please try again.") },
+        error,
+        goToPlans,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: PROGRAMS_QUERY_KEY }),
   });
 

@@ -8,6 +8,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { apiRequest, messageOf } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
+import { toastFailure, useGoToPlans } from "../billing/plan-required";
 import { formatWhen, IntegrationSection, ScrollingTable, ShownOnce } from "./section";
 
 const ENDPOINTS_QUERY_KEY = ["/api/integration/webhooks"] as const;
@@ -17,6 +18,7 @@ const LOG_REFRESH_MS = 3000;
 
 export function WebhooksSection() {
   const queryClient = useQueryClient();
+  const goToPlans = useGoToPlans();
   const endpoints = useQuery<WebhookEndpoint[]>({ queryKey: ENDPOINTS_QUERY_KEY });
   const [url, setUrl] = useState("");
   const [created, setCreated] = useState<(WebhookEndpoint & { secret: string }) | null>(null);
@@ -31,7 +33,11 @@ export function WebhooksSection() {
       setUrl("");
     },
     onError: (error) =>
-      toast({ title: messageOf(error, "The endpoint could not be added"), variant: "destructive" }),
+      toastFailure(
+        { title: "The endpoint could not be added", description: messageOf(error, "Please try again.") },
+        error,
+        goToPlans,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ENDPOINTS_QUERY_KEY }),
   });
   const remove = useMutation({
