@@ -167,7 +167,7 @@ const welcome = {
 const printAtHome = {
   slug: "printing-at-home",
   title: "Printing at home",
-  summary: "Printing a booklet or single sheet on your own printer.",
+  summary: "Print a folded booklet on your own printer with ordinary letter paper.",
 };
 const WEBHOOK = { id: "7a8b…", url: "https://cases.example.com/keepsake-events", createdAt: ISO_TIME };
 const CASES_CSV =
@@ -743,14 +743,19 @@ export const OPERATIONS: Operation[] = [
       status: 200,
       description: "The articles",
       schema: helpArticleSchema.array(),
-      example: [{ ...printAtHome, html: "<h1>Printing at home</h1>\n<p>Printing a booklet…</p>" }],
+      example: [
+        {
+          ...printAtHome,
+          html: "<h1>Printing at home</h1>\n<p>Print a folded booklet on your own printer…</p>",
+        },
+      ],
     },
   },
   {
     method: "get",
     path: "/api/help/search",
     tag: "Help",
-    summary: "Search the help centre: the 8 best-matching sections",
+    summary: "Search the help centre: the best-matching sections",
     access: "public",
     query: helpSearchQuerySchema,
     answer: {
@@ -760,9 +765,10 @@ export const OPERATIONS: Operation[] = [
       example: [
         {
           ...printAtHome,
-          section: "Printing a booklet",
-          url: "/support#printing-at-home--printing-a-booklet",
-          excerpt: "Choose Booklet (home printer) and print on both sides, flipping on the short edge…",
+          section: "Print a booklet at home",
+          url: "/support#printing-at-home--print-a-booklet-at-home",
+          excerpt:
+            "1. Open your program in the builder and press Download PDF.\n2. Choose Home printer. This makes a half-size booklet…",
         },
       ],
     },
@@ -773,7 +779,7 @@ export const OPERATIONS: Operation[] = [
     path: "/api/chatbot/session",
     tag: "Support",
     summary: "Start a chat: the Support Assistant, or the Emotional Support chat by its title",
-    description: `Title "${EMOTIONAL_CHAT_TITLE}" starts the Emotional Support chat, anything else (default "${SUPPORT_CHAT_TITLE}") the Support Assistant. Without a session, a signed visitor cookie (\`kv\`) is set and owns the chat.`,
+    description: `Title "${EMOTIONAL_CHAT_TITLE}" starts the Emotional Support chat, anything else (default "${SUPPORT_CHAT_TITLE}") the Support Assistant. Without a sign-in, a signed visitor cookie (\`kv\`) is set and owns the chat.`,
     access: "public",
     body: {
       schema: createChatSessionSchema,
@@ -849,10 +855,11 @@ export const OPERATIONS: Operation[] = [
       example: {
         assistantMessage: {
           id: "a9b8…",
-          content: "Choose Booklet (home printer) and print on both sides, flipping on the short edge.",
+          content:
+            "Press Download PDF and choose Home printer, then print it double-sided, flipping on the short edge, at actual size.",
           timestamp: ISO_TIME,
           metadata: {
-            article: { title: printAtHome.title, url: "/support#printing-at-home--printing-a-booklet" },
+            article: { title: printAtHome.title, url: "/support#printing-at-home--print-a-booklet-at-home" },
           },
         },
         emotionalSupport: { supportNeeded: false, detected: "neutral" },
