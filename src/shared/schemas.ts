@@ -252,19 +252,20 @@ export const subscriptionRequestSchema = z.object({
 export type SubscriptionRequest = z.infer<typeof subscriptionRequestSchema>;
 
 /** GET /api/subscription/info */
-export type SubscriptionInfo = {
-  tier: "free" | "basic" | "pro";
+export const subscriptionInfoSchema = z.object({
+  tier: z.enum(["free", "basic", "pro"]),
   /** Stripe's status (active, past_due, canceling, canceled, …), `trialing` in the trial, else `none`. */
-  status: string;
+  status: z.string(),
   /** When the paid period renews or ends, or the trial ends; null when neither applies. */
-  endsAt: string | null;
-  usage: { programs: number };
+  endsAt: z.string().nullable(),
+  usage: z.object({ programs: z.number().int() }),
   /** -1 means unlimited. */
-  limits: { maxPrograms: number };
-  billingEnabled: boolean;
+  limits: z.object({ maxPrograms: z.number().int() }),
+  billingEnabled: z.boolean(),
   /** The browser key for Stripe's payment form; null when billing is off. */
-  publishableKey: string | null;
-  trial: { active: boolean; daysLeft: number; endsAt: string };
+  publishableKey: z.string().nullable(),
+  trial: z.object({ active: z.boolean(), daysLeft: z.number().int(), endsAt: z.string() }),
   /** A Stripe customer exists, so the billing portal can open. */
-  canManageBilling: boolean;
-};
+  canManageBilling: z.boolean(),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
