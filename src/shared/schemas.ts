@@ -135,7 +135,7 @@ export const programSummarySchema = programSchema.pick({
 });
 export type ProgramSummary = z.infer<typeof programSummarySchema>;
 
-/** The builder's empty program (spec section 3 defaults). */
+/** The builder's empty program: classic, georgia, standard, no overlay, empty text and lists. */
 export const emptyProgramInput = (): ProgramInput => programInputSchema.parse({});
 
 // ---------------------------------------------------------------- accounts

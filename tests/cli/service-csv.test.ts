@@ -97,7 +97,7 @@ test("applying a template overwrites the look and fills only blank texts", () =>
   expect(applyBatchTemplate({ ...draft, scripture: "Mine" }, elegant).scripture).toBe("Mine");
 });
 
-test("the payload is the spec's: the draft plus empty program fields", () => {
+test("the payload is the draft plus empty program fields", () => {
   const payload = toProgramInput({ ...emptyServiceDraft(), fullName: "Ann" });
   expect(payload).toMatchObject({
     fullName: "Ann",

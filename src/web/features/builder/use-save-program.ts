@@ -12,7 +12,7 @@ import { builderStore, isDraftDirty, markDraftSaved } from "./builder-store";
 import { draftKeyFor, removeLocalDraft } from "./local-draft";
 
 /**
- * Save Draft (spec section 4): creates the program on the first save, then updates the same one.
+ * Save Draft: creates the program on the first save, then updates the same one.
  * After the first save the address becomes /program-builder/{id}.
  */
 export const useSaveProgram = () => {
