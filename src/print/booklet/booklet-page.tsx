@@ -15,7 +15,7 @@ import {
   PAGE_MARGIN_IN,
   PHOTO_GAP_IN,
 } from "./page-geometry";
-import type { BookletPage, PlacedPhoto } from "./plan-booklet";
+import { type BookletPage, hasServiceDetails, type PlacedPhoto } from "./plan-booklet";
 
 export type BookletPageProps = {
   program: ProgramInput;
@@ -312,7 +312,7 @@ function OrderServicePage({ ctx, page }: { ctx: PageContext; page: BookletPage }
   const { program } = ctx;
   const day = formatServiceDay(program.serviceDate);
   const time = formatServiceTime(program.serviceDate);
-  const lead = (
+  const lead = hasServiceDetails(program) ? (
     <div className="service-details">
       {day ? <p className="service-day">{day}</p> : null}
       {time ? <p>{time}</p> : null}
@@ -323,7 +323,7 @@ function OrderServicePage({ ctx, page }: { ctx: PageContext; page: BookletPage }
         </p>
       ) : null}
     </div>
-  );
+  ) : null;
   return (
     <FlowPage ctx={ctx} page={page} eyebrow="A Service of Remembrance" title="Order of Service" lead={lead} />
   );

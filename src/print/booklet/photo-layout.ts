@@ -1,5 +1,6 @@
-// Composes photos into a box the way a layout artist would: rows that each span the box's width,
-// every photo at its own aspect ratio (nothing cropped), rows as tall as the box allows. Every way
+// Composes photos into a box the way a layout artist would: rows that span the box's width (or,
+// when that would be too tall, share one height, centred), every photo at its own aspect ratio
+// (nothing cropped). Every way
 // of cutting the photos, in order, into rows is tried (at most 2^7 for 8 photos) and the one that
 // covers the most of the box with the most even rows wins.
 
@@ -41,12 +42,22 @@ const layoutRows = (rows: number[][], shapes: PhotoShape[], box: PhotoBox) => {
   });
   const captions = rows.map((row) => box.captionIn(row));
   const fixed = captions.reduce((a, b) => a + b, 0) + box.gapIn * (rows.length - 1);
-  const natural = naturalHeights.reduce((a, b) => a + b, 0);
-  const tallest = Math.max(...naturalHeights);
-  // Rows shrink together (and so get narrower than the box, centred) when they do not fit.
-  const fit = Math.min(1, (box.heightIn - fixed) / natural, (box.maxPhotoHeightIn ?? Infinity) / tallest);
-  if (fit <= 0) return undefined;
-  const heights = naturalHeights.map((h) => h * fit);
+  const room = box.heightIn - fixed;
+  if (room <= 0) return undefined;
+  // Rows too tall for the box are capped at one common height (narrower than the box, centred),
+  // so a lone portrait does not shrink every other row with it.
+  const capped = (cap: number) => naturalHeights.reduce((sum, h) => sum + Math.min(h, cap), 0);
+  let low = 0;
+  let high = Math.min(box.maxPhotoHeightIn ?? Infinity, Math.max(...naturalHeights));
+  if (capped(high) > room) {
+    for (let i = 0; i < 40; i++) {
+      const mid = (low + high) / 2;
+      if (capped(mid) > room) high = mid;
+      else low = mid;
+    }
+    high = low;
+  }
+  const heights = naturalHeights.map((h) => Math.min(h, high));
   const area = rows.reduce(
     (sum, row, r) => sum + row.reduce((s, i) => s + (heights[r] ?? 0) ** 2 * (shapes[i]?.aspect ?? 1), 0),
     0,

@@ -105,6 +105,10 @@ export const pallbearerNames = (pallbearers: string) =>
     .map((n) => n.trim())
     .filter(Boolean);
 
+/** The day, place or officiant that head the order of service. */
+export const hasServiceDetails = (program: ProgramInput) =>
+  Boolean(program.serviceDate || program.location.trim() || program.officiant.trim());
+
 export const orderedServiceItems = (program: ProgramInput) =>
   program.serviceItems.length > 0
     ? [...program.serviceItems].sort((a, b) => a.order - b.order)
@@ -450,7 +454,11 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     person: item.person,
   }));
   // The service day, time, place and officiant head the first order-of-service page.
-  addSection("order-service", { blocks: serviceBlocks, heightPt: flowRoom, leadPt: SERVICE_DETAILS_PT });
+  addSection("order-service", {
+    blocks: serviceBlocks,
+    heightPt: flowRoom,
+    leadPt: hasServiceDetails(program) ? SERVICE_DETAILS_PT : 0,
+  });
   if (program.serviceItems.length === 0) {
     checks.push({
       level: "info",
