@@ -118,7 +118,7 @@ describe("planBooklet", () => {
     expect(plan.pages.length).toBe(8);
     expect(plan.pages.at(-2)?.kind).toBe("notes");
     expect(plan.checks.map((c) => c.message)).toContain(
-      "Tributes has nothing to print yet, so its page is left out. Add it in the builder to print that page.",
+      "Tributes has nothing to print yet, so its page is left out. Add it in the builder to print that page instead of notes pages.",
     );
   });
 

@@ -134,13 +134,22 @@ test("a very long program continues on added pages and loses no text", async () 
   expectOnlyFamily(result.pdf, "Gelasio");
 }, 60_000);
 
-test("a short program makes a finished 4-page booklet: no page of only decoration", async () => {
+test("a short program still makes a finished 8-page booklet: notes pages, no page of only decoration", async () => {
   const result = await render(fixtureProgram("short"), { variant: "pages" });
   const info = pdfInfo(result.pdf);
-  expect(info.pages).toBe(4);
-  expect(result.plan.pages.map((p) => p.kind)).toEqual(["cover", "inside-left", "order-service", "back"]);
+  expect(info.pages).toBe(8);
+  expect(result.plan.pages.map((p) => p.kind)).toEqual([
+    "cover",
+    "inside-left",
+    "order-service",
+    "notes",
+    "notes",
+    "notes",
+    "notes",
+    "back",
+  ]);
   expect(result.checks.map((c) => c.message)).toContain(
-    "Life reflections, Photo memories, Tributes and Acknowledgments have nothing to print yet, so their pages are left out. Add them in the builder to print those pages.",
+    "Life reflections, Photo memories, Tributes and Acknowledgments have nothing to print yet, so their pages are left out. Add them in the builder to print those pages instead of notes pages.",
   );
   expect(info.mediaBox).toEqual([0, 0, 612, 792]);
   const text = flatText(pdfText(result.pdf));
@@ -188,7 +197,7 @@ test("the free plan's watermark is stamped on every page only when asked", async
   const marked = await render(fixtureProgram("short"), { variant: "pages", watermark: true });
   const plain = await render(fixtureProgram("short"), { variant: "pages" });
   const letters = WATERMARK_TEXT.replace(/\s+/g, "");
-  expect(marked.pageCount).toBe(4);
+  expect(marked.pageCount).toBe(8);
   for (let page = 1; page <= marked.pageCount; page++)
     expect(pdfRawLetters(marked.pdf, page)).toContain(letters);
   expect(pdfRawLetters(plain.pdf)).not.toContain(letters);

@@ -79,6 +79,8 @@ const DEFAULT_FILL = 0.95;
 /** Sections can grow to at most this many pages each; beyond, the print check asks to shorten. */
 const MAX_SECTION_PAGES = 6;
 const WARN_DPI = 200;
+/** Booklets print with at least this many pages. */
+const MIN_PAGES = 8;
 
 const LABELS: Record<BookletPageKind, string> = {
   cover: "Cover",
@@ -530,19 +532,20 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
       leftOut.length === 1 ? leftOut[0] : `${leftOut.slice(0, -1).join(", ")} and ${leftOut.at(-1)}`;
     checks.push({
       level: "info",
-      message: `${list} ${leftOut.length === 1 ? "has" : "have"} nothing to print yet, so ${leftOut.length === 1 ? "its page is" : "their pages are"} left out. Add ${leftOut.length === 1 ? "it" : "them"} in the builder to print ${leftOut.length === 1 ? "that page" : "those pages"}.`,
+      message: `${list} ${leftOut.length === 1 ? "has" : "have"} nothing to print yet, so ${leftOut.length === 1 ? "its page is" : "their pages are"} left out. Add ${leftOut.length === 1 ? "it" : "them"} in the builder to print ${leftOut.length === 1 ? "that page" : "those pages"} instead of notes pages.`,
     });
   }
 
-  // The back cover stays last; blank notes pages go before it so the sheets fold.
-  const padding = (4 - ((pages.length + 1) % 4)) % 4;
+  // The back cover stays last; notes pages (lines for guests' memories) go before it so the
+  // sheets fold and the booklet has at least its 8 pages.
+  const padding = Math.max(MIN_PAGES - (pages.length + 1), (4 - ((pages.length + 1) % 4)) % 4);
   for (let i = 0; i < padding; i++) {
     pages.push({ key: `notes-${i + 1}`, kind: "notes", label: LABELS.notes });
   }
   if (padding > 0) {
     checks.push({
       level: "info",
-      message: `${padding} notes page${padding > 1 ? "s were" : " was"} added so the booklet has ${pages.length + 1} pages (booklets print in fours).`,
+      message: `${padding} notes page${padding > 1 ? "s were" : " was"} added so the booklet has ${pages.length + 1} pages (booklets print in fours${pages.length + 1 === MIN_PAGES ? ", at least 8" : ""}).`,
     });
   }
   pages.push(back);
