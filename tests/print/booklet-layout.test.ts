@@ -17,20 +17,28 @@ import { makePhoto } from "./support/photo-fixtures";
 
 const ASSET_BASE = "http://keepsake-assets.invalid/measure/";
 /** Booklets laid out per document: big enough to amortise the document, small enough to stay quick. */
-const BATCH = 120;
+const BATCH = 60;
 const ONLY = process.env.LAYOUT_ONLY;
 /** Inside pages of the typical program may leave at most this share of their live area blank. */
 const TYPICAL_MAX_BLANK = 0.4;
 /** Pages of any program (not the cover, back or notes) may leave at most this share blank. */
 const ANY_MAX_BLANK = 0.62;
 
+/** One tab per core: Chromium lays out each tab's document in its own renderer. */
+const TABS = 2;
 let browser: Browser;
-let page: Page;
+let tabs: Page[];
 
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_BASE_ARGS });
-  page = await browser.newPage();
-  await serveBookletAssets(page, ASSET_BASE, (await makePhoto(40, 50)).body);
+  const photo = (await makePhoto(40, 50)).body;
+  tabs = await Promise.all(
+    Array.from({ length: TABS }, async () => {
+      const tab = await browser.newPage();
+      await serveBookletAssets(tab, ASSET_BASE, photo);
+      return tab;
+    }),
+  );
 });
 afterAll(() => browser?.close());
 
@@ -73,16 +81,21 @@ const documentOf = (booklets: Booklet[]) => {
 
 const measureAll = async (booklets: Booklet[]) => {
   const results = new Map<Booklet, PageMeasure[]>();
-  for (let i = 0; i < booklets.length; i += BATCH) {
-    const batch = booklets.slice(i, i + BATCH);
-    const pages = await measureBookletPages(page, documentOf(batch), BLEED_IN);
-    batch.forEach((b, j) => {
-      results.set(
-        b,
-        pages.filter((p) => p.booklet === String(j)),
-      );
-    });
-  }
+  const batches: Booklet[][] = [];
+  for (let i = 0; i < booklets.length; i += BATCH) batches.push(booklets.slice(i, i + BATCH));
+  await Promise.all(
+    tabs.map(async (tab) => {
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+        const pages = await measureBookletPages(tab, documentOf(batch), BLEED_IN);
+        batch.forEach((b, j) => {
+          results.set(
+            b,
+            pages.filter((p) => p.booklet === String(j)),
+          );
+        });
+      }
+    }),
+  );
   return results;
 };
 
