@@ -4,16 +4,19 @@
 // printed to PDF and read back with poppler, the reader a print shop's software resembles.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { BLEED_IN } from "../../src/print/booklet/page-geometry";
+import sharp from "sharp";
+import { BLEED_IN, PAGE_MARGIN_IN } from "../../src/print/booklet/page-geometry";
 import { planBooklet } from "../../src/print/booklet/plan-booklet";
+import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { CHROMIUM_BASE_ARGS, findChromium } from "../../src/print/find-chromium";
 import { renderBookletHtml } from "../../src/print/render-booklet-html";
-import { FILL_STEPS } from "../../src/print/render-program-pdf";
+import { FILL_STEPS, renderProgramPdf } from "../../src/print/render-program-pdf";
 import { COLOR_THEMES, FONT_STYLES, OVERLAY_EFFECTS, PAGE_LAYOUTS } from "../../src/shared/constants";
 import type { ProgramInput } from "../../src/shared/schemas";
-import { fixtureProgram } from "./support/fixture-programs";
+import { fixturePhotos, fixtureProgram } from "./support/fixture-programs";
 import { measureBookletPages, type PageMeasure, serveBookletAssets } from "./support/page-measure";
-import { makePhoto } from "./support/photo-fixtures";
+import { pdfInfo, pdfPagePng, pdfWords } from "./support/pdf-tools";
+import { makePhoto, memoryPhotoLoader } from "./support/photo-fixtures";
 
 const ASSET_BASE = "http://keepsake-assets.invalid/measure/";
 /** Booklets laid out per document: big enough to amortise the document, small enough to stay quick. */
@@ -130,4 +133,80 @@ test("every theme, font, layout and overlay: pages balanced, nothing near the tr
   expect(measured.size).toBe(
     COLOR_THEMES.length * FONT_STYLES.length * PAGE_LAYOUTS.length * OVERLAY_EFFECTS.length * 3,
   );
+}, 120_000);
+
+/**
+ * Gaps between inked rows up to this count as the page's spacing: the 0.75 in allowed between
+ * blocks in the HTML measure plus the leading above and below the letters, which has no ink.
+ */
+const INK_RHYTHM_IN = 1;
+
+/** Share of the live area's rows (at 50 dpi) with no ink. */
+const blankRows = async (png: Uint8Array, marginIn: number) => {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const px = (x: number, y: number) => (y * info.width + x) * 3;
+  const paper = [
+    data[px(info.width >> 1, 2)] ?? 0,
+    data[px(info.width >> 1, 2) + 1] ?? 0,
+    data[px(info.width >> 1, 2) + 2] ?? 0,
+  ];
+  const dpi = info.width / 8.5;
+  const [top, bottom] = [Math.round(marginIn * dpi), Math.round(info.height - marginIn * dpi)];
+  const [left, right] = [Math.round(marginIn * dpi), Math.round(info.width - marginIn * dpi)];
+  let covered = 0;
+  let lastInk = -1;
+  for (let y = top; y < bottom; y++) {
+    let ink = false;
+    for (let x = left; x < right && !ink; x++) {
+      const i = px(x, y);
+      ink =
+        Math.abs((data[i] ?? 0) - (paper[0] ?? 0)) +
+          Math.abs((data[i + 1] ?? 0) - (paper[1] ?? 0)) +
+          Math.abs((data[i + 2] ?? 0) - (paper[2] ?? 0)) >
+        60;
+    }
+    if (!ink) continue;
+    covered += lastInk >= 0 && y - lastInk <= INK_RHYTHM_IN * dpi ? y - lastInk : 1;
+    lastInk = y;
+  }
+  return 1 - covered / (bottom - top);
+};
+
+test("the typical program printed in each layout: text inside the safe area and pages filled, read back with poppler", async () => {
+  const printer = new ChromiumPrinter();
+  const photos = await fixturePhotos();
+  try {
+    for (const pageLayout of PAGE_LAYOUTS) {
+      const program: ProgramInput = {
+        ...fixtureProgram("typical"),
+        colorTheme: "forest",
+        fontStyle: "playfair",
+        pageLayout,
+        overlayEffect: "none",
+      };
+      const result = await renderProgramPdf(program, {
+        variant: "pages",
+        printer,
+        photos: memoryPhotoLoader(photos).loader,
+      });
+      expect(pdfInfo(result.pdf).pages).toBe(8);
+      for (const [i, page] of result.plan.pages.entries()) {
+        const words = pdfWords(result.pdf, i + 1);
+        expect(words.length).toBeGreaterThan(0);
+        const safe = 0.25 * 72;
+        const outside = words.filter(
+          (w) => w.xMin < safe || w.yMin < safe || w.xMax > 612 - safe || w.yMax > 792 - safe,
+        );
+        expect(outside.map((w) => `${pageLayout} page ${i + 1}: ${w.text}`)).toEqual([]);
+        if (["cover", "back", "notes"].includes(page.kind)) continue;
+        const blank = await blankRows(pdfPagePng(result.pdf, i + 1, 50), PAGE_MARGIN_IN[pageLayout]);
+        expect({ page: `${pageLayout} ${page.kind}`, blank: blank <= TYPICAL_MAX_BLANK }).toEqual({
+          page: `${pageLayout} ${page.kind}`,
+          blank: true,
+        });
+      }
+    }
+  } finally {
+    await printer.close();
+  }
 }, 120_000);

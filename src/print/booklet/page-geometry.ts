@@ -29,8 +29,8 @@ export const TYPE_CEILING: Record<string, number> = {
   "inside-left": 1.5,
   "life-reflections": 1.5,
   "order-service": 1.45,
-  tributes: 1.4,
-  acknowledgments: 1.45,
+  tributes: 1.45,
+  acknowledgments: 1.6,
 };
 
 /** Height of a flowing page's heading (title, ornament, spacing) and of its footer, in pt. */

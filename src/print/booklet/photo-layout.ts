@@ -19,6 +19,11 @@ export type PhotoBox = {
   captionIn: (photoIndices: number[]) => number;
   /** No photo is drawn taller than this. */
   maxPhotoHeightIn?: number;
+  /**
+   * Rows may grow taller than the photos' shapes by up to this fraction when the box has room
+   * left, trimming a little off each photo's sides (as a print shop crops to fill a page).
+   */
+  maxCrop?: number;
 };
 
 /** Every split of 0..n-1 into consecutive rows. */
@@ -58,18 +63,25 @@ const layoutRows = (rows: number[][], shapes: PhotoShape[], box: PhotoBox) => {
     high = low;
   }
   const heights = naturalHeights.map((h) => Math.min(h, high));
+  const used = heights.reduce((sum, h) => sum + h, 0);
+  const grow = Math.min(
+    1 + (box.maxCrop ?? 0),
+    room / used,
+    (box.maxPhotoHeightIn ?? Infinity) / Math.max(...heights),
+  );
+  const boxHeights = heights.map((h) => h * Math.max(1, grow));
   const area = rows.reduce(
     (sum, row, r) => sum + row.reduce((s, i) => s + (heights[r] ?? 0) ** 2 * (shapes[i]?.aspect ?? 1), 0),
     0,
   );
   // Rows of very different heights look accidental; a little unevenness is fine.
   const evenness = (Math.min(...heights) / Math.max(...heights)) ** 0.5;
-  return { heights, score: area * evenness };
+  return { heights, boxHeights, score: area * evenness };
 };
 
 /** Sizes for each photo, in the given order, or [] when there are none. */
 export const composePhotos = (shapes: PhotoShape[], box: PhotoBox): ComposedPhoto[] => {
-  let best: { rows: number[][]; heights: number[]; score: number } | undefined;
+  let best: { rows: number[][]; heights: number[]; boxHeights: number[]; score: number } | undefined;
   for (const rows of rowSplits(shapes.length)) {
     const laid = layoutRows(rows, shapes, box);
     if (laid && (!best || laid.score > best.score)) best = { rows, ...laid };
@@ -77,8 +89,9 @@ export const composePhotos = (shapes: PhotoShape[], box: PhotoBox): ComposedPhot
   if (!best) return [];
   const placed: ComposedPhoto[] = [];
   best.rows.forEach((row, r) => {
-    const heightIn = best.heights[r] ?? 0;
-    for (const i of row) placed[i] = { row: r, widthIn: heightIn * (shapes[i]?.aspect ?? 1), heightIn };
+    const shapeHeight = best.heights[r] ?? 0;
+    const heightIn = best.boxHeights[r] ?? shapeHeight;
+    for (const i of row) placed[i] = { row: r, widthIn: shapeHeight * (shapes[i]?.aspect ?? 1), heightIn };
   });
   return placed;
 };

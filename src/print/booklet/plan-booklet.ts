@@ -149,7 +149,7 @@ const textHeightPt = (blocks: FlowBlock[], scale: number, measure: TextMeasure) 
   blocks.reduce((sum, b) => sum + blockHeightPt(b, scale, measure), 0);
 
 /** Extra space between blocks, at most, when a short section still leaves room at its largest type. */
-const MAX_SPREAD_PT = 22;
+const MAX_SPREAD_PT = 26;
 
 type FittedPart = { blocks: FlowBlock[]; scale: number; spreadPt?: number };
 
@@ -252,6 +252,9 @@ const largestScale = (total: (scale: number) => number, room: number, ceiling: n
   return 1;
 };
 
+/** Photos may be trimmed by up to this share of their width to fill their page. */
+const MAX_PHOTO_CROP = 0.15;
+
 type PhotoSizeLookup = (photo: Photo) => { width: number; height: number } | undefined;
 
 /** Photos composed into a box at their aspect ratios (4:5 portrait when the size is unknown). */
@@ -267,6 +270,7 @@ const composeInto = (
   const composed = composePhotos(shapes, {
     ...box,
     gapIn: PHOTO_GAP_IN,
+    maxCrop: MAX_PHOTO_CROP,
     captionIn: (row) => (row.some((i) => photos[i]?.caption.trim()) ? CAPTION_HEIGHT_IN : 0),
   });
   return photos.flatMap((photo, i) => {
