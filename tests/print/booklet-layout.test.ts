@@ -133,7 +133,7 @@ test("every theme, font, layout and overlay: pages balanced, nothing near the tr
   expect(measured.size).toBe(
     COLOR_THEMES.length * FONT_STYLES.length * PAGE_LAYOUTS.length * OVERLAY_EFFECTS.length * 3,
   );
-}, 120_000);
+}, 300_000);
 
 /**
  * Gaps between inked rows up to this count as the page's spacing: the 0.75 in allowed between
