@@ -64,7 +64,7 @@ const combos = (): Booklet[] =>
     );
   });
 
-/** Many booklets in one document: the same head (stylesheet, fonts) and each booklet's pages. */
+/** Many booklets in one document: the shared head (stylesheet, fonts) and each booklet's pages. */
 const documentOf = (booklets: Booklet[]) => {
   const htmls = booklets.map((b) =>
     renderBookletHtml(b.program, {
@@ -74,12 +74,13 @@ const documentOf = (booklets: Booklet[]) => {
       bleed: true,
     }),
   );
-  const head = htmls[0]?.slice(0, htmls[0].indexOf("<body>")) ?? "";
+  // Every booklet's head is the same stylesheet; only the title (the person's name) differs.
+  const head = (htmls[0]?.slice(0, htmls[0].indexOf("<body>")) ?? "").replace(/<title>.*<\/title>/, "");
   const bodies = htmls.map(
     (html, i) =>
       `<div data-booklet="${i}">${html.slice(html.indexOf("<body>") + 6, html.lastIndexOf("</body>"))}</div>`,
   );
-  return `${head}<body>${bodies.join("\n")}</body></html>`;
+  return { head, body: bodies.join("\n") };
 };
 
 const measureAll = async (booklets: Booklet[]) => {

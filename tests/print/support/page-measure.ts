@@ -33,13 +33,27 @@ export const serveBookletAssets = async (page: Page, assetBase: string, photo: U
   });
 };
 
-/** Lays out the document and measures every .booklet-page inside a [data-booklet] wrapper. */
+/** The head (stylesheet and fonts) each tab has loaded, so later bodies reuse its loaded fonts. */
+const loadedHeads = new WeakMap<Page, string>();
+
+/**
+ * Lays out booklet pages under a document head and measures every .booklet-page inside a
+ * [data-booklet] wrapper. A tab that already has the head only gets the new body: the fonts stay
+ * loaded and the pages are laid out once instead of again when the fonts arrive.
+ */
 export const measureBookletPages = async (
   page: Page,
-  html: string,
+  html: { head: string; body: string },
   bleedIn: number,
 ): Promise<PageMeasure[]> => {
-  await page.setContent(html, { waitUntil: "load" });
+  if (loadedHeads.get(page) === html.head) {
+    await page.evaluate((body) => {
+      document.body.innerHTML = body;
+    }, html.body);
+  } else {
+    await page.setContent(`${html.head}<body>${html.body}</body></html>`, { waitUntil: "load" });
+    loadedHeads.set(page, html.head);
+  }
   await page.evaluate(async () => {
     document.body.getBoundingClientRect();
     await document.fonts.ready;
