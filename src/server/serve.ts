@@ -5,6 +5,8 @@ import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import { type Config, loadConfig } from "./config";
+import { securityHeaders, withSecurityHeaders } from "./http/security-headers";
+import { startSpaServer } from "./http/spa-server";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
@@ -24,20 +26,31 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
   const printer = deps.printer ?? createPrinter(deps.config);
   const api = createApi({ ...deps, printer });
+  const headers = securityHeaders(deps.config.PUBLIC_URL);
+  const development = process.env.NODE_ENV !== "production" && process.env.KEEPSAKE_DEV === "1";
+  // The hot-reloading dev server needs the HTML import served directly (its websocket); it goes without headers.
+  const spa = development ? undefined : startSpaServer(index);
+  const handleApi = async (request: Request) => withSecurityHeaders(await api.handle(request), headers);
   const server = Bun.serve({
     port: deps.config.PORT,
     hostname: deps.config.HOST,
     reusePort: false,
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-    development: process.env.NODE_ENV !== "production" && process.env.KEEPSAKE_DEV === "1",
+    development,
     routes: {
-      "/api/*": (request: Request) => api.handle(request),
-      "/api": (request: Request) => api.handle(request),
-      "/*": index,
+      "/api/*": handleApi,
+      "/api": handleApi,
+      "/*": spa
+        ? async (request: Request) => {
+            const answer = await spa.forward(request);
+            return withSecurityHeaders(new Response(answer.body, answer), headers);
+          }
+        : index,
     },
   });
   const stop = async (closeActiveConnections = false) => {
     await server.stop(closeActiveConnections);
+    await spa?.stop();
     if (!deps.printer) await printer.close();
   };
   return { server, api, printer, stop };

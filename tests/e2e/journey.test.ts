@@ -24,7 +24,7 @@ test("a new user registers, builds, saves, edits and deletes a program", async (
   ]) {
     expect(await page.getByRole("heading", { name: card }).isVisible()).toBe(true);
   }
-  expect(await page.getByText("© 2025 Keepsake").isVisible()).toBe(true);
+  expect(await page.getByText(`© ${new Date().getFullYear()} Keepsake`).isVisible()).toBe(true);
   await checkScreen(page, "01-landing");
 
   // Register: every validation message, then success

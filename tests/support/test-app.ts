@@ -17,11 +17,13 @@ export const startTestApp = async (
   const dataDir = options.dataDir ?? makeTempDir();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", MEMORIAL_DATA_DIR: dataDir, ...options.env });
   const db = openDatabase(dataDir);
-  const { server, stop } = startServer({ config, db, authLimits: options.authLimits });
+  const { server, api, stop } = startServer({ config, db, authLimits: options.authLimits });
   const url = `http://127.0.0.1:${server.port}`;
   return {
     url,
     db,
+    /** The Elysia API, for tests that walk every registered route. */
+    api,
     dataDir,
     config,
     client: () => new TestClient(url),
@@ -42,7 +44,10 @@ export class TestClient {
   constructor(readonly baseUrl: string) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const init: RequestInit = { method, headers: { ...headers } };
+    // A browser names the page's origin on every state change; the CSRF guard refuses a cookie without it.
+    const origin: Record<string, string> =
+      method === "GET" || method === "HEAD" ? {} : { origin: this.baseUrl };
+    const init: RequestInit = { method, headers: { ...origin, ...headers } };
     if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
     if (typeof body === "string" || body instanceof FormData || body instanceof Blob) {
       init.body = body;
