@@ -33,22 +33,27 @@ const unsupportedFormat = ({ format, compression }: Metadata) => {
   );
 };
 
+const isOverPixelLimit = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).includes("pixel limit");
+
+const tooManyPixels = () =>
+  new AppError(
+    "PAYLOAD_TOO_LARGE",
+    "This photo has too many pixels to process. Please use a copy under 250 megapixels.",
+  );
+
+// The header alone is read here: a decompression bomb (a few KB claiming 30000x30000 pixels) stops
+// at sharp's pixel limit before a byte of it is decoded.
 const readMetadata = async (bytes: Uint8Array) => {
   try {
     return await sharp(bytes).metadata();
-  } catch {
-    throw notAnImage();
+  } catch (error) {
+    throw isOverPixelLimit(error) ? tooManyPixels() : notAnImage();
   }
 };
 
 const failure = (error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  if (message.includes("pixel limit")) {
-    return new AppError(
-      "PAYLOAD_TOO_LARGE",
-      "This photo has too many pixels to process. Please use a copy under 250 megapixels.",
-    );
-  }
+  if (isOverPixelLimit(error)) return tooManyPixels();
   return new AppError("VALIDATION", "This photo could not be read: the file may be damaged.", [
     { path: "file", message: "This photo could not be read: the file may be damaged." },
   ]);
