@@ -22,6 +22,8 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly fields?: FieldError[],
+    /** More for the client to act on, e.g. the current program with a 409. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";
@@ -32,7 +34,12 @@ export class AppError extends Error {
   }
 
   toBody() {
-    return { message: this.message, code: this.kind, ...(this.fields ? { fields: this.fields } : {}) };
+    return {
+      message: this.message,
+      code: this.kind,
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...this.details,
+    };
   }
 }
 

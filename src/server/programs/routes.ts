@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
-import { programInputSchema } from "../../shared/schemas";
+import { programInputSchema, programUpdateSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
 import { releaseUnusedPhotos } from "../photos/service";
@@ -26,7 +26,7 @@ export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
     .put(
       "/:id",
       async ({ user, params, body }) => {
-        const program = updateProgram(db, user.id, params.id, parseInput(programInputSchema, body));
+        const program = updateProgram(db, user.id, params.id, parseInput(programUpdateSchema, body));
         // Photos taken out of the program are deleted, files included, unless another program shows them.
         await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
         return program;

@@ -1,8 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../../db/client";
 import { type ProgramRow, programs } from "../../../db/schema";
-import type { Program, ProgramInput, ProgramSummary } from "../../shared/schemas";
-import { notFound } from "../errors";
+import type { Program, ProgramInput, ProgramSummary, ProgramUpdate } from "../../shared/schemas";
+import { AppError, notFound } from "../errors";
 
 const PROGRAM_NOT_FOUND = "Program not found";
 
@@ -36,6 +36,7 @@ const newRow = (ownerId: string, input: ProgramInput, now: Date): ProgramRow => 
   ...input,
   id: crypto.randomUUID(),
   ownerId,
+  version: 1,
   createdAt: now,
   updatedAt: now,
 });
@@ -64,15 +65,32 @@ export const createPrograms = (
   return rows.map(toProgram);
 };
 
-export const updateProgram = (db: AppDatabase, ownerId: string, id: string, input: ProgramInput) => {
+const staleSave = (current: ProgramRow) =>
+  new AppError(
+    "CONFLICT",
+    "This program was changed in another tab or by another person since you opened it.",
+    undefined,
+    { current: toProgram(current) },
+  );
+
+/**
+ * Saves over the stored program only when the client's `version` is still the stored one; the
+ * check and the write are one statement, so two saves racing for one version cannot both win.
+ */
+export const updateProgram = (db: AppDatabase, ownerId: string, id: string, update: ProgramUpdate) => {
+  const { version, ...input } = update;
+  const matches =
+    version === undefined ? owned(ownerId, id) : and(owned(ownerId, id), eq(programs.version, version));
   const row = db
     .update(programs)
-    .set({ ...input, updatedAt: new Date() })
-    .where(owned(ownerId, id))
+    .set({ ...input, version: sql`${programs.version} + 1`, updatedAt: new Date() })
+    .where(matches)
     .returning()
     .get();
-  if (!row) throw notFound(PROGRAM_NOT_FOUND);
-  return toProgram(row);
+  if (row) return toProgram(row);
+  const current = db.select().from(programs).where(owned(ownerId, id)).get();
+  if (!current) throw notFound(PROGRAM_NOT_FOUND);
+  throw staleSave(current);
 };
 
 export const deleteProgram = (db: AppDatabase, ownerId: string, id: string): Program => {
