@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../../db/client";
+import { preparedFor } from "../../../db/prepared";
 import { type ProgramRow, programs } from "../../../db/schema";
 import type { Program, ProgramInput, ProgramSummary, ProgramUpdate } from "../../shared/schemas";
 import { AppError, notFound } from "../errors";
@@ -11,7 +12,7 @@ export const toProgram = ({ ownerId: _owner, createdAt, updatedAt, ...fields }: 
 
 const owned = (ownerId: string, id: string) => and(eq(programs.ownerId, ownerId), eq(programs.id, id));
 
-export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[] =>
+const programList = preparedFor((db) =>
   db
     .select({
       id: programs.id,
@@ -22,12 +23,24 @@ export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[]
       location: programs.location,
     })
     .from(programs)
-    .where(eq(programs.ownerId, ownerId))
+    .where(eq(programs.ownerId, sql.placeholder("ownerId")))
     .orderBy(desc(programs.createdAt), desc(programs.id))
-    .all();
+    .prepare(),
+);
+
+const ownedProgram = preparedFor((db) =>
+  db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.ownerId, sql.placeholder("ownerId")), eq(programs.id, sql.placeholder("id"))))
+    .prepare(),
+);
+
+export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[] =>
+  programList(db).all({ ownerId });
 
 export const getProgram = (db: AppDatabase, ownerId: string, id: string): Program => {
-  const row = db.select().from(programs).where(owned(ownerId, id)).get();
+  const row = ownedProgram(db).get({ ownerId, id });
   if (!row) throw notFound(PROGRAM_NOT_FOUND);
   return toProgram(row);
 };
@@ -88,7 +101,7 @@ export const updateProgram = (db: AppDatabase, ownerId: string, id: string, upda
     .returning()
     .get();
   if (row) return toProgram(row);
-  const current = db.select().from(programs).where(owned(ownerId, id)).get();
+  const current = ownedProgram(db).get({ ownerId, id });
   if (!current) throw notFound(PROGRAM_NOT_FOUND);
   throw staleSave(current);
 };
