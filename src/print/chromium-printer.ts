@@ -59,6 +59,22 @@ type PageSlot = {
   current?: { assetBase: string; job: PrintJob; refused: string[] };
 };
 
+/** Playwright's error when the page, context or browser a call was using went away mid-call. */
+const closedUnderJob = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === "TargetClosedError" || /has been closed|Target closed/i.test(error.message));
+
+const BROWSER_DEATH_NOTICE_MS = 2000;
+
+const disconnection = (browser: Browser, limitMs: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    browser.once("disconnected", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 export class ChromiumPrinter {
   private browser: Promise<Browser> | undefined;
   private active = 0;
@@ -119,7 +135,10 @@ export class ChromiumPrinter {
         return await this.printOnce(job);
       } catch (error) {
         const browser = await this.browser?.catch(() => undefined);
-        if (browser?.isConnected()) throw error;
+        if (browser?.isConnected() && !closedUnderJob(error)) throw error;
+        // Right after a crash the browser can still look connected: let it notice, so the retry
+        // launches a new one instead of reusing the dead one.
+        if (browser?.isConnected()) await disconnection(browser, BROWSER_DEATH_NOTICE_MS);
         return await this.printOnce(job);
       }
     } finally {

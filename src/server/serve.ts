@@ -5,8 +5,10 @@ import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import { type Config, loadConfig } from "./config";
+import { assertDataDirWritable, sweepInterruptedPhotoFiles } from "./data-dir";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers";
 import { startSpaServer } from "./http/spa-server";
+import { describeStorageFailure, storageFailure } from "./http/storage-errors";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
@@ -56,10 +58,32 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   return { server, api, printer, stop };
 };
 
+/**
+ * Exit status when the data directory cannot be written: a supervisor can be told not to restart on
+ * it (systemd `RestartPreventExitStatus=78`), since restarting cannot fix a full or read-only disk.
+ */
+export const EXIT_DATA_DIR_UNWRITABLE = 78;
+
+/** Opens the database, or says in one line why the data directory cannot be used and exits. */
+const openDataDir = (dataDir: string) => {
+  try {
+    assertDataDirWritable(dataDir);
+    const db = openDatabase(dataDir);
+    const swept = sweepInterruptedPhotoFiles(db, dataDir);
+    if (swept > 0) console.log(`Removed ${swept} photo files left by an interrupted upload.`);
+    return db;
+  } catch (error) {
+    const failure = storageFailure(error);
+    if (!failure) throw error;
+    console.error(`Keepsake cannot start: ${describeStorageFailure(failure, dataDir)}.`);
+    process.exit(EXIT_DATA_DIR_UNWRITABLE);
+  }
+};
+
 /** `bun run start` and `memorial serve`: configure from the environment and serve until stopped. */
 export const runServer = (env: Record<string, string | undefined> = process.env) => {
   const config = loadConfig(env);
-  const db = openDatabase(config.dataDir);
+  const db = openDataDir(config.dataDir);
   const running = startServer({ config, db });
   console.log(`Keepsake is serving on http://localhost:${running.server.port} (data in ${config.dataDir})`);
   const shutdown = async () => {
