@@ -3,7 +3,7 @@
 // except the current job's in-memory assets under its own random address), recycled every few
 // dozen jobs because Chromium's memory grows, and a browser relaunched if it crashes.
 import { randomUUID } from "node:crypto";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { CHROMIUM_BASE_ARGS, CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium";
 
 export type PrintAsset = { body: Uint8Array; contentType: string };
@@ -97,8 +97,9 @@ export class ChromiumPrinter {
     const executablePath = this.executablePath;
     if (!executablePath) throw new ChromiumMissingError();
     this.launches += 1;
-    const launching = chromium
-      .launch({ executablePath, args: LAUNCH_ARGS, headless: true })
+    // Playwright is loaded with the first PDF: a server that never prints never holds it (~50 MB).
+    const launching = import("playwright-core")
+      .then(({ chromium }) => chromium.launch({ executablePath, args: LAUNCH_ARGS, headless: true }))
       .then((browser) => {
         browser.on("disconnected", () => {
           if (this.browser === launching) this.browser = undefined;

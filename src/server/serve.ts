@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import type { AppDatabase } from "../../db/client";
 import { openDatabase } from "../../db/client";
 import { ChromiumPrinter } from "../print/chromium-printer";
@@ -25,6 +26,8 @@ const createPrinter = (config: Config) => {
 
 /** Serves the SPA for every path outside /api and the API under /api, in one process. */
 export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase }) => {
+  // Each photo is processed once: libvips' operation cache would only keep its memory after an upload.
+  sharp.cache(false);
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
   const printer = deps.printer ?? createPrinter(deps.config);
   const api = createApi({ ...deps, printer });
