@@ -159,6 +159,7 @@ const send = async (
 
 test("every route, random input: never a 500, nothing leaked, nothing written when refused", async () => {
   const findings: Finding[] = [];
+  const statuses = new Map<number, number>();
   let requests = 0;
   for (const route of app.api.routes) {
     const methods = route.method === "ALL" ? ["GET", "POST"] : [route.method];
@@ -171,6 +172,7 @@ test("every route, random input: never a 500, nothing leaked, nothing written wh
           const before = snapshotData(app.db, app.dataDir);
           const res = await send(method, route.path, input);
           requests++;
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           const wroteOnRefusal = res.status >= 400 && snapshotData(app.db, app.dataDir) !== before;
           const found = {
             route: `${method} ${route.path}`,
@@ -187,6 +189,10 @@ test("every route, random input: never a 500, nothing leaked, nothing written wh
     // The session may have been signed out by a fuzzed /logout: sign in afresh for the next route.
     if ((await client.get("/api/auth/user")).status !== 200) await client.signUp();
   }
+  const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
+  console.log(
+    `fuzz: ${requests} random requests over ${app.api.routes.length} routes (${byStatus.join(", ")}); findings: ${findings.length}`,
+  );
   expect(findings).toEqual([]);
   expect(requests).toBeGreaterThan(app.api.routes.length * RUNS_PER_ROUTE);
 }, 300_000);

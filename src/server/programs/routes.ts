@@ -1,11 +1,16 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
-import { programInputSchema, programUpdateSchema } from "../../shared/schemas";
+import { type ProgramInput, programInputSchema, programUpdateSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
 import { releaseUnusedPhotos } from "../photos/service";
 import type { PhotoStorage } from "../photos/storage";
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
+
+// Which photos are used can only change when the program showed or shows one. The release pass
+// reads every program of the owner, so saves of programs without photos skip it.
+const showsPhotos = (program: ProgramInput) =>
+  program.mainPhotoUrl !== "" || program.backgroundImage !== "" || program.additionalPhotos.length > 0;
 
 export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
   new Elysia({ prefix: "/programs" })
@@ -16,7 +21,7 @@ export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
       async ({ user, body, set }) => {
         const program = createProgram(db, user.id, parseInput(programInputSchema, body));
         // Marks the photos it shows as used, so taking one out later deletes it.
-        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        if (showsPhotos(program)) await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
         set.status = 201;
         return program;
       },
@@ -26,9 +31,12 @@ export const programRoutes = (db: AppDatabase, photoStorage: PhotoStorage) =>
     .put(
       "/:id",
       async ({ user, params, body }) => {
+        const before = getProgram(db, user.id, params.id);
         const program = updateProgram(db, user.id, params.id, parseInput(programUpdateSchema, body));
         // Photos taken out of the program are deleted, files included, unless another program shows them.
-        await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        if (showsPhotos(before) || showsPhotos(program)) {
+          await releaseUnusedPhotos({ db, storage: photoStorage }, user.id);
+        }
         return program;
       },
       { auth: true },
