@@ -1,6 +1,28 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+const SOCKET_DIR_PREFIX = "keepsake-spa-";
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
+};
+
+/** Socket folders of servers that were killed (kill -9 runs no clean-up) go at the next start. */
+const removeStaleSocketDirs = () => {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.slice(SOCKET_DIR_PREFIX.length).split("-")[0]);
+    if (!name.startsWith(SOCKET_DIR_PREFIX) || !Number.isInteger(pid) || isRunning(pid)) continue;
+    rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+};
+
+let started = 0;
 
 /**
  * Bun serves an HTML import (the SPA and its chunks) only from `Bun.serve` routes, which take no
@@ -9,7 +31,11 @@ import { join } from "node:path";
  * headers on the way out.
  */
 export const startSpaServer = (index: Bun.HTMLBundle) => {
-  const dir = mkdtempSync(join(tmpdir(), "keepsake-spa-"));
+  removeStaleSocketDirs();
+  // Named by process id (and a count: tests start several servers in one process).
+  const dir = join(tmpdir(), `${SOCKET_DIR_PREFIX}${process.pid}-${++started}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { mode: 0o700 });
   const socket = join(dir, "spa.sock");
   const inner = Bun.serve({ unix: socket, routes: { "/*": index }, development: false });
   return {
