@@ -5,7 +5,7 @@ import { printLoadFigures, runLoad } from "../load/run-load";
 
 const root = join(import.meta.dir, "../..");
 
-const figures = await runLoad({ clients: 100, seconds: 60, floorSeconds: 10 });
+const figures = await runLoad({ clients: 100, seconds: 60, floorSeconds: 10, settleSeconds: 15 });
 printLoadFigures(figures);
 const loadFailed = figures.errors.length + figures.lost.length + figures.mixedUp.length > 0;
 

@@ -22,6 +22,8 @@ export type LoadOptions = {
   floorSeconds: number;
   /** Use an already built dist/app instead of building it. */
   skipBuild?: boolean;
+  /** Idle time after the run before the memory is measured again (what is held, not in flight). */
+  settleSeconds?: number;
 };
 
 export type CallFigures = { count: number; perSecond: number; p50: number; p99: number };
@@ -31,6 +33,8 @@ export type LoadFigures = {
   seconds: number;
   rssIdleMb: number;
   rssAfterMb: number;
+  /** RSS once the server has been idle `settleSeconds` after the run; undefined when not measured. */
+  rssSettledMb?: number;
   healthPerSecond: number;
   listPerSecond: number;
   /** How many /api/health answers one signed-in program list costs. */
@@ -434,6 +438,12 @@ export const runLoad = async (options: LoadOptions): Promise<LoadFigures> => {
       }
     }
 
+    let rssSettledMb: number | undefined;
+    if (options.settleSeconds) {
+      await Bun.sleep(options.settleSeconds * 1000);
+      rssSettledMb = server.rssMb();
+    }
+
     const calls = Object.fromEntries(
       Object.entries(latencies)
         .filter(([, values]) => values.length > 0)
@@ -455,6 +465,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadFigures> => {
       seconds: options.seconds,
       rssIdleMb,
       rssAfterMb,
+      rssSettledMb,
       healthPerSecond,
       listPerSecond,
       listCostRatio: healthPerSecond / listPerSecond,
@@ -474,8 +485,9 @@ export const printLoadFigures = (figures: LoadFigures) => {
   console.log(
     `Load: ${figures.clients} clients for ${figures.seconds} s against the built server (loopback)`,
   );
+  const settled = figures.rssSettledMb === undefined ? "" : `, ${mb(figures.rssSettledMb)} once idle again`;
   console.log(
-    `  server RSS: ${mb(figures.rssIdleMb)} idle after start-up, ${mb(figures.rssAfterMb)} after the run`,
+    `  server RSS: ${mb(figures.rssIdleMb)} idle after start-up, ${mb(figures.rssAfterMb)} after the run${settled}`,
   );
   console.log(
     `  /api/health ${figures.healthPerSecond.toFixed(0)}/s, signed-in list ${figures.listPerSecond.toFixed(0)}/s: one list costs ${figures.listCostRatio.toFixed(1)}x the floor`,
@@ -500,6 +512,7 @@ if (import.meta.main) {
     clients: arg("clients", 100),
     seconds: arg("seconds", 60),
     floorSeconds: arg("floor", 10),
+    settleSeconds: arg("settle", 15),
   });
   printLoadFigures(figures);
   process.exit(figures.errors.length + figures.lost.length + figures.mixedUp.length === 0 ? 0 : 1);
