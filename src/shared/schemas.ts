@@ -118,8 +118,23 @@ export const programInputSchema = z.object({
 });
 export type ProgramInput = z.infer<typeof programInputSchema>;
 
+/**
+ * PUT's body: the program plus the `version` the client last read. A save based on an older
+ * version is refused with 409 and the current program, so two tabs never overwrite each other.
+ * Without `version` (scripts) the save applies to whatever is stored.
+ */
+export const programUpdateSchema = programInputSchema.extend({
+  version: z
+    .number({ error: "version must be the program's version number" })
+    .int("version must be the program's version number")
+    .min(1, "version must be the program's version number")
+    .optional(),
+});
+export type ProgramUpdate = z.infer<typeof programUpdateSchema>;
+
 export const programSchema = programInputSchema.extend({
   id: z.string(),
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
