@@ -5,7 +5,7 @@ import { ChromiumPrinter } from "../print/chromium-printer";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
-import { type Config, loadConfig } from "./config";
+import { type Config, isBillingEnabled, loadConfig } from "./config";
 import { assertDataDirWritable, sweepInterruptedPhotoFiles } from "./data-dir";
 import { rememberSocketAddress } from "./http/client-address";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers";
@@ -44,7 +44,10 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
     allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK,
   }).start();
   const api = createApi({ ...deps, printer }, webhooks);
-  const headers = securityHeaders(deps.config.PUBLIC_URL);
+  const headers = securityHeaders({
+    publicUrl: deps.config.PUBLIC_URL,
+    billingEnabled: isBillingEnabled(deps.config),
+  });
   const development = process.env.NODE_ENV !== "production" && process.env.KEEPSAKE_DEV === "1";
   // The hot-reloading dev server needs the HTML import served directly (its websocket); it goes without headers.
   const spa = development ? undefined : startSpaServer(index);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import { sampleProgram } from "../../src/shared/sample-program";
+import { notACrash } from "../support/answers";
 import { snapshotData } from "../support/db-snapshot";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 import { photoForm } from "../support/test-images";
@@ -177,11 +178,13 @@ test("every route, random input: never a 500, nothing leaked, nothing written wh
           const found = {
             route: `${method} ${route.path}`,
             status: res.status,
-            leaks: leaks(res.text),
+            // The API viewer's script is a published library, full of words like "TypeError".
+            leaks: route.path.startsWith("/api/docs/") ? [] : leaks(res.text),
             wroteOnRefusal,
           };
-          if (found.status >= 500 || found.leaks.length > 0 || wroteOnRefusal) findings.push(found);
-          return found.status < 500 && found.leaks.length === 0 && !wroteOnRefusal;
+          const bad = !notACrash(found.status) || found.leaks.length > 0 || wroteOnRefusal;
+          if (bad) findings.push(found);
+          return !bad;
         }),
         { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );
@@ -227,6 +230,6 @@ test("a decompression bomb (a 30000x30000 PNG of a few hundred KB) is refused be
   const before = snapshotData(app.db, app.dataDir);
   const res = await client.post("/api/photos", photoForm(new Uint8Array(bomb), "bomb.png", "image/png"));
   expect(res.status).toBe(413);
-  expect(res.json.message).toContain("too many pixels");
+  expect(res.json.message).toContain("too large in pixels");
   expect(snapshotData(app.db, app.dataDir)).toBe(before);
 }, 60_000);

@@ -54,6 +54,7 @@ import {
   programInputSchema,
   programSchema,
   programSummarySchema,
+  programUpdateSchema,
   registerSchema,
   resetPasswordSchema,
   subscriptionInfoSchema,
@@ -110,7 +111,7 @@ export type ErrorNote = { status: number; description: string };
 
 const ISO_TIME = "2025-03-08T09:30:00.000Z";
 const PROGRAM_ID = "5b0f7a2e-3d7c-4b8e-9a51-2f6c1d0e8a47";
-const program = { ...sampleProgram(), id: PROGRAM_ID, createdAt: ISO_TIME, updatedAt: ISO_TIME };
+const program = { ...sampleProgram(), id: PROGRAM_ID, version: 1, createdAt: ISO_TIME, updatedAt: ISO_TIME };
 const service = (fullName: string, serviceDate: string) => ({
   fullName,
   birthDate: "1931-04-12",
@@ -341,10 +342,17 @@ export const OPERATIONS: Operation[] = [
     path: "/api/programs/:id",
     tag: "Programs",
     summary: "Replace one of your programs",
+    description:
+      "Send the `version` you read: when someone saved a newer one meanwhile the answer is 409 with the stored program in `current`, and nothing is overwritten. Without `version` the save replaces whatever is stored.",
     access: "session-or-key",
-    body: { schema: programInputSchema, example: sampleProgram() },
-    answer: { status: 200, description: "The program", schema: programSchema, example: program },
-    errors: [404],
+    body: { schema: programUpdateSchema, example: { ...sampleProgram(), version: 1 } },
+    answer: {
+      status: 200,
+      description: "The program, its version raised by one",
+      schema: programSchema,
+      example: { ...program, version: 2 },
+    },
+    errors: [404, 409],
   },
   {
     method: "delete",

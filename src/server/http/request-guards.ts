@@ -13,6 +13,9 @@ export const MULTIPART_ROUTES = new Set(["/api/photos"]);
  */
 export const RAW_BODY_ROUTES = new Set(["/api/photos", "/api/stripe/webhook"]);
 
+/** The request's path as the route sets name it: "/api/photos/" is "/api/photos". */
+const routePath = (request: Request) => new URL(request.url).pathname.replace(/\/+$/, "");
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const MAX_MB = LIMITS.maxJsonBodyBytes / (1024 * 1024);
@@ -74,8 +77,7 @@ export const requestGuards = (publicUrl?: string) =>
       const hasBody = length > 0 || request.headers.has("transfer-encoding");
       if (!hasBody) return;
       const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-      const path = new URL(request.url).pathname.replace(/\/+$/, "");
-      if (type === "multipart/form-data" && MULTIPART_ROUTES.has(path)) return;
+      if (type === "multipart/form-data" && MULTIPART_ROUTES.has(routePath(request))) return;
       if (type !== "application/json") {
         throw new AppError(
           "UNSUPPORTED_MEDIA_TYPE",
@@ -87,7 +89,7 @@ export const requestGuards = (publicUrl?: string) =>
     // Every JSON body goes through the counting reader. For a raw-body route a placeholder is
     // answered instead, which leaves its body unread for the route itself.
     .onParse({ as: "global" }, ({ request, contentType }) => {
-      if (RAW_BODY_ROUTES.has(new URL(request.url).pathname)) return {};
+      if (RAW_BODY_ROUTES.has(routePath(request))) return {};
       if (contentType.split(";")[0]?.trim().toLowerCase() === "application/json")
         return readJsonBody(request);
     })
