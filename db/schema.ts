@@ -71,6 +71,7 @@ export const programs = sqliteTable(
     fontStyle: text("font_style").notNull(),
     pageLayout: text("page_layout").notNull(),
     overlayEffect: text("overlay_effect").notNull(),
+    bookletPages: text("booklet_pages").notNull().default("8"),
     backgroundImage: text("background_image").notNull(),
     designToolIntegration: text("design_tool_integration").notNull(),
     ...timestamps,
