@@ -578,23 +578,48 @@ type FourPageContext = {
   photos: ReturnType<typeof assignPhotos>;
 };
 
+type FourPageResult = { pages?: BookletPage[]; checks: PrintCheck[]; reason?: string };
+
 /**
  * The two inside pages of a 4-page booklet: the dates, verse, life reflections and photos on
- * the first; the order of service with tributes, pallbearers and thanks on the second. Each must
- * fit its page within the type floor; otherwise says why, and the booklet keeps its 8 pages.
+ * the first; the order of service on the second. Tributes and thanks go beside the order of
+ * service, or with the life reflections when that page has the room. Each page must fit within
+ * the type floor; otherwise says why, and the booklet keeps its 8 pages.
  */
-const planFourPageInside = (
-  program: ProgramInput,
-  { measure, fill, flowRoom, widthIn, photoPixels, photos }: FourPageContext,
-): { pages?: BookletPage[]; checks: PrintCheck[]; reason?: string } => {
-  const checks: PrintCheck[] = [];
-  const insidePhotos = [...photos.inside, ...photos.memories];
+const planFourPageInside = (program: ProgramInput, context: FourPageContext): FourPageResult => {
+  const insidePhotos = [...context.photos.inside, ...context.photos.memories];
   if (insidePhotos.length > FOUR_PAGE_MAX_PHOTOS) {
-    return { checks, reason: `${insidePhotos.length} photos go inside; ${FOUR_PAGE_MAX_PHOTOS} fit` };
+    return { checks: [], reason: `${insidePhotos.length} photos go inside; ${FOUR_PAGE_MAX_PHOTOS} fit` };
   }
+  const tributes = titled("Tributes", tributeBlocks(program));
+  const thanks = acknowledgmentBlocks(program);
+  // Where tributes and thanks go, most natural first: [with the life reflections, with the service].
+  const splits: [FlowBlock[], FlowBlock[]][] = [
+    [[], [...tributes, ...thanks]],
+    [tributes, thanks],
+    [[...tributes, ...thanks], []],
+  ];
+  let first: FourPageResult | undefined;
+  for (const [withMemory, withService] of splits) {
+    const result = composeFourPageInside(program, context, insidePhotos, withMemory, withService);
+    if (result.pages) return result;
+    first ??= result;
+  }
+  return first as FourPageResult;
+};
+
+const composeFourPageInside = (
+  program: ProgramInput,
+  { measure, fill, flowRoom, widthIn, photoPixels }: FourPageContext,
+  insidePhotos: Photo[],
+  withMemory: FlowBlock[],
+  withService: FlowBlock[],
+): FourPageResult => {
+  const checks: PrintCheck[] = [];
   const memoryBlocks = [
     ...paragraphs(program.scripture, "verse"),
     ...titled("Life Reflections", paragraphs(program.lifeReflections, "body")),
+    ...withMemory,
   ];
   const textPt = textHeightPt(memoryBlocks, 1, measure) + LIFE_DATES_PT;
   const placed =
@@ -620,29 +645,18 @@ const planFourPageInside = (
     heightPt: flowRoom - (placed.length > 0 ? composedHeightPt(placed) + PHOTO_TEXT_GAP_PT : 0),
     leadPt: LIFE_DATES_PT,
   });
-  if (!memory) return { checks, reason: "the verse and life reflections are too long" };
-  const serviceBlocksAll = [
-    ...serviceBlocks(program),
-    ...titled("Tributes", tributeBlocks(program)),
-    ...acknowledgmentBlocks(program),
-  ];
+  if (!memory) return { checks, reason: "the verse, life reflections and photos need more than a page" };
   const service = fitOne({
     kind: "order-service",
-    blocks: serviceBlocksAll,
+    blocks: [...serviceBlocks(program), ...withService],
     heightPt: flowRoom,
     leadPt: hasServiceDetails(program) ? SERVICE_DETAILS_PT : 0,
   });
-  if (!service) return { checks, reason: "the order of service, tributes and thanks are too long" };
+  if (!service) return { checks, reason: "the order of service, tributes and thanks need more than a page" };
   return {
     checks,
     pages: [
-      {
-        key: "inside-left",
-        kind: "inside-left",
-        label: LABELS["inside-left"],
-        ...memory,
-        photos: placed,
-      },
+      { key: "inside-left", kind: "inside-left", label: LABELS["inside-left"], ...memory, photos: placed },
       { key: "order-service", kind: "order-service", label: LABELS["order-service"], ...service },
     ],
   };
