@@ -8,7 +8,7 @@ import { type Config, loadConfig } from "./config";
 import { rememberSocketAddress } from "./http/client-address";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "./integration/webhooks";
 import { scheduleMaintenance } from "./maintenance";
-import { createLocalPhotoStorage } from "./photos/storage";
+import { photoStorageFor } from "./photos/storage-from-config";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
@@ -36,7 +36,9 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
     ...deps.webhookOptions,
     allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK,
   }).start();
-  const api = createApi({ ...deps, printer }, webhooks);
+  // One store for the API and the maintenance sweep that removes photos nobody uses.
+  const photoStorage = deps.photoStorage ?? photoStorageFor(deps.config);
+  const api = createApi({ ...deps, printer, photoStorage }, webhooks);
   const handleApi = (request: Request, bunServer: Bun.Server<undefined>) => {
     rememberSocketAddress(request, bunServer.requestIP(request)?.address);
     return api.handle(request);
@@ -55,7 +57,7 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   });
   const stopMaintenance = scheduleMaintenance({
     db: deps.db,
-    storage: createLocalPhotoStorage(deps.config.dataDir),
+    storage: photoStorage,
   });
   const stop = async (closeActiveConnections = false) => {
     stopMaintenance();
