@@ -46,6 +46,13 @@ const configSchema = z.object({
     .enum(["", "0", "1"], { error: "WEBHOOKS_ALLOW_LOOPBACK must be 1 or 0" })
     .default("0")
     .transform((v) => v === "1"),
+  /** A PostgreSQL database (postgres://user:pass@host:5432/keepsake) instead of the SQLite file. */
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
   /** Photos go to this S3-compatible bucket instead of the data folder (several servers share it). */
   S3_BUCKET: optional,
   /** The bucket's service address (MinIO, R2, …); AWS S3 when unset. */

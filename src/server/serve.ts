@@ -71,6 +71,13 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
 /** `bun run start` and `memorial serve`: configure from the environment and serve until stopped. */
 export const runServer = (env: Record<string, string | undefined> = process.env) => {
   const config = loadConfig(env);
+  // The database and `memorial db migrate` know PostgreSQL; the services still call bun:sqlite
+  // synchronously, so serving on it would fail at the first request. Say so at start-up instead.
+  if (config.DATABASE_URL) {
+    throw new Error(
+      "DATABASE_URL: serving from PostgreSQL is not available yet (only `memorial db migrate` is); unset it to use SQLite",
+    );
+  }
   const db = openDatabase(config.dataDir);
   const running = startServer({ config, db });
   console.log(`Keepsake is serving on http://localhost:${running.server.port} (data in ${config.dataDir})`);
