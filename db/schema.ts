@@ -73,6 +73,8 @@ export const programs = sqliteTable(
     overlayEffect: text("overlay_effect").notNull(),
     backgroundImage: text("background_image").notNull(),
     designToolIntegration: text("design_tool_integration").notNull(),
+    /** Raised by every save; a save based on an older version is refused (409) instead of overwriting. */
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (t) => [index("programs_owner_updated_idx").on(t.ownerId, t.updatedAt)],

@@ -103,6 +103,7 @@ CREATE TABLE "programs" (
 	"overlay_effect" text NOT NULL,
 	"background_image" text NOT NULL,
 	"design_tool_integration" text NOT NULL,
+	"version" bigint DEFAULT 1 NOT NULL,
 	"created_at" timestamp (3) with time zone NOT NULL,
 	"updated_at" timestamp (3) with time zone NOT NULL
 );

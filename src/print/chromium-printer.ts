@@ -3,7 +3,7 @@
 // except the current job's in-memory assets under its own random address), recycled every few
 // dozen jobs because Chromium's memory grows, and a browser relaunched if it crashes.
 import { randomUUID } from "node:crypto";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { CHROMIUM_BASE_ARGS, CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium";
 
 export type PrintAsset = { body: Uint8Array; contentType: string };
@@ -80,6 +80,22 @@ type PageSlot = {
   current?: { assetBase: string; job: PrintJob; refused: string[] };
 };
 
+/** Playwright's error when the page, context or browser a call was using went away mid-call. */
+const closedUnderJob = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === "TargetClosedError" || /has been closed|Target closed/i.test(error.message));
+
+const BROWSER_DEATH_NOTICE_MS = 2000;
+
+const disconnection = (browser: Browser, limitMs: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    browser.once("disconnected", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 export class ChromiumPrinter {
   private browser: Promise<Browser> | undefined;
   private active = 0;
@@ -109,8 +125,9 @@ export class ChromiumPrinter {
     const executablePath = this.executablePath;
     if (!executablePath) throw new ChromiumMissingError();
     this.launches += 1;
-    const launching = chromium
-      .launch({ executablePath, args: LAUNCH_ARGS, headless: true })
+    // Playwright is loaded with the first PDF: a server that never prints never holds it (~50 MB).
+    const launching = import("playwright-core")
+      .then(({ chromium }) => chromium.launch({ executablePath, args: LAUNCH_ARGS, headless: true }))
       .then((browser) => {
         browser.on("disconnected", () => {
           if (this.browser === launching) this.browser = undefined;
@@ -184,7 +201,10 @@ export class ChromiumPrinter {
       return await this.printOnce(job);
     } catch (error) {
       const browser = await this.browser?.catch(() => undefined);
-      if (browser?.isConnected()) throw error;
+      if (browser?.isConnected() && !closedUnderJob(error)) throw error;
+      // Right after a crash the browser can still look connected: let it notice, so the retry
+      // launches a new one instead of reusing the dead one.
+      if (browser?.isConnected()) await disconnection(browser, BROWSER_DEATH_NOTICE_MS);
       return await this.printOnce(job);
     }
   }

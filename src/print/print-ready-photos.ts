@@ -28,9 +28,8 @@ export const printSizes = (plan: BookletPlan, backgroundUrls: string[]): Map<str
   };
   for (const page of plan.pages) {
     for (const photo of page.photos ?? []) {
-      const inset = photo.inset ?? 1;
-      const widthIn = photo.fullBleed ? PAGE_WIDTH_IN + 2 * BLEED_IN : photo.widthIn * inset;
-      grow(photo.url, widthIn * PRINT_SPECS.dpi, photo.heightIn * inset * PRINT_SPECS.dpi);
+      const widthIn = photo.fullBleed ? PAGE_WIDTH_IN + 2 * BLEED_IN : photo.widthIn;
+      grow(photo.url, widthIn * PRINT_SPECS.dpi, photo.heightIn * PRINT_SPECS.dpi);
     }
   }
   for (const url of backgroundUrls) {

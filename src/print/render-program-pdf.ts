@@ -85,7 +85,7 @@ const loadPhotos = async (program: ProgramInput, loader: PhotoLoader | undefined
 };
 
 /** Fill factors tried in turn when Chromium's real layout overflows the planner's estimate. */
-const FILL_STEPS = [undefined, 0.86, 0.74, 0.6];
+export const FILL_STEPS = [undefined, 0.86, 0.74, 0.6];
 
 export const renderProgramPdf = async (
   program: ProgramInput,

@@ -25,6 +25,8 @@ export class AppError extends Error {
     readonly fields?: FieldError[],
     /** Sent as Retry-After with a 429 or 503. */
     readonly retryAfterSeconds?: number,
+    /** More for the client to act on, e.g. the current program with a 409. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";
@@ -35,7 +37,12 @@ export class AppError extends Error {
   }
 
   toBody() {
-    return { message: this.message, code: this.kind, ...(this.fields ? { fields: this.fields } : {}) };
+    return {
+      message: this.message,
+      code: this.kind,
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...this.details,
+    };
   }
 }
 

@@ -1,11 +1,16 @@
+import sharp from "sharp";
 import type { AppDatabase } from "../../db/client";
 import { openDatabase } from "../../db/client";
 import { ChromiumPrinter } from "../print/chromium-printer";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
-import { type Config, loadConfig } from "./config";
+import { type Config, isBillingEnabled, loadConfig } from "./config";
+import { assertDataDirWritable, sweepInterruptedPhotoFiles } from "./data-dir";
 import { rememberSocketAddress } from "./http/client-address";
+import { securityHeaders, withSecurityHeaders } from "./http/security-headers";
+import { startSpaServer } from "./http/spa-server";
+import { describeStorageFailure, storageFailure } from "./http/storage-errors";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "./integration/webhooks";
 import { scheduleMaintenance } from "./maintenance";
 import { photoStorageFor } from "./photos/storage-from-config";
@@ -29,6 +34,8 @@ const createPrinter = (config: Config) => {
 
 /** Serves the SPA for every path outside /api and the API under /api, in one process. */
 export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase }) => {
+  // Each photo is processed once: libvips' operation cache would only keep its memory after an upload.
+  sharp.cache(false);
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
   const printer = deps.printer ?? createPrinter(deps.config);
   const webhooks = new WebhookDispatcher(deps.db, {
@@ -39,20 +46,32 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   // One store for the API and the maintenance sweep that removes photos nobody uses.
   const photoStorage = deps.photoStorage ?? photoStorageFor(deps.config);
   const api = createApi({ ...deps, printer, photoStorage }, webhooks);
-  const handleApi = (request: Request, bunServer: Bun.Server<undefined>) => {
+  const headers = securityHeaders({
+    publicUrl: deps.config.PUBLIC_URL,
+    billingEnabled: isBillingEnabled(deps.config),
+  });
+  const development = process.env.NODE_ENV !== "production" && process.env.KEEPSAKE_DEV === "1";
+  // The hot-reloading dev server needs the HTML import served directly (its websocket); it goes without headers.
+  const spa = development ? undefined : startSpaServer(index);
+  const handleApi = async (request: Request, bunServer: Bun.Server<undefined>) => {
     rememberSocketAddress(request, bunServer.requestIP(request)?.address);
-    return api.handle(request);
+    return withSecurityHeaders(await api.handle(request), headers);
   };
   const server = Bun.serve({
     port: deps.config.PORT,
     hostname: deps.config.HOST,
     reusePort: false,
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-    development: process.env.NODE_ENV !== "production" && process.env.KEEPSAKE_DEV === "1",
+    development,
     routes: {
       "/api/*": handleApi,
       "/api": handleApi,
-      "/*": index,
+      "/*": spa
+        ? async (request: Request) => {
+            const answer = await spa.forward(request);
+            return withSecurityHeaders(new Response(answer.body, answer), headers);
+          }
+        : index,
     },
   });
   const stopMaintenance = scheduleMaintenance({
@@ -63,9 +82,32 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
     stopMaintenance();
     await server.stop(closeActiveConnections);
     await webhooks.stop();
+    await spa?.stop();
     if (!deps.printer) await printer.close();
   };
   return { server, api, printer, stop };
+};
+
+/**
+ * Exit status when the data directory cannot be written: a supervisor can be told not to restart on
+ * it (systemd `RestartPreventExitStatus=78`), since restarting cannot fix a full or read-only disk.
+ */
+export const EXIT_DATA_DIR_UNWRITABLE = 78;
+
+/** Opens the database, or says in one line why the data directory cannot be used and exits. */
+const openDataDir = (dataDir: string) => {
+  try {
+    assertDataDirWritable(dataDir);
+    const db = openDatabase(dataDir);
+    const swept = sweepInterruptedPhotoFiles(db, dataDir);
+    if (swept > 0) console.log(`Removed ${swept} photo files left by an interrupted upload.`);
+    return db;
+  } catch (error) {
+    const failure = storageFailure(error);
+    if (!failure) throw error;
+    console.error(`Keepsake cannot start: ${describeStorageFailure(failure, dataDir)}.`);
+    process.exit(EXIT_DATA_DIR_UNWRITABLE);
+  }
 };
 
 /** `bun run start` and `memorial serve`: configure from the environment and serve until stopped. */
@@ -78,7 +120,7 @@ export const runServer = (env: Record<string, string | undefined> = process.env)
       "DATABASE_URL: serving from PostgreSQL is not available yet (only `memorial db migrate` is); unset it to use SQLite",
     );
   }
-  const db = openDatabase(config.dataDir);
+  const db = openDataDir(config.dataDir);
   const running = startServer({ config, db });
   console.log(`Keepsake is serving on http://localhost:${running.server.port} (data in ${config.dataDir})`);
   const shutdown = async () => {

@@ -8,6 +8,7 @@ export const apiErrorSchema = z
     code: z.enum([
       "VALIDATION",
       "UNAUTHORIZED",
+      "PAYMENT_REQUIRED",
       "FORBIDDEN",
       "NOT_FOUND",
       "CONFLICT",
@@ -18,6 +19,8 @@ export const apiErrorSchema = z
       "INTERNAL",
     ]),
     fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    requiredPlan: z.string().optional().meta({ description: "With 402: the plan that lifts the refusal" }),
+    feature: z.string().optional().meta({ description: "With 402: the feature or limit refused" }),
   })
   .meta({ id: "Error" });
 
@@ -33,3 +36,16 @@ export const uploadedPhotoSchema = z.object({
 });
 
 export const pdfPreparingSchema = z.object({ status: z.literal("preparing"), message: z.string() });
+
+/** The payment form's key to the subscription's first invoice. */
+export const checkoutAnswerSchema = z.object({ clientSecret: z.string() });
+
+export const billingPortalAnswerSchema = z.object({ url: z.string() });
+
+export const STRIPE_WEBHOOK_OUTCOMES = ["applied", "duplicate", "stale", "ignored"] as const;
+export const stripeWebhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(STRIPE_WEBHOOK_OUTCOMES),
+});
+
+export const messageAnswerSchema = z.object({ message: z.string() });

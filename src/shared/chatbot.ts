@@ -107,43 +107,91 @@ export const errorReportSchema = z.object({
 });
 export type ErrorReportInput = z.infer<typeof errorReportSchema>;
 
-export type ChatMetadata = {
-  errorType?: string;
-  suggestedFix?: string;
-  confidence?: number;
-  emotionalSupport?: { detected: EmotionalState; supportNeeded: boolean; confidence: number };
-  suggestedActions?: string[];
+export const chatMetadataSchema = z.object({
+  errorType: z.string().optional(),
+  suggestedFix: z.string().optional(),
+  confidence: z.number().optional(),
+  emotionalSupport: z
+    .object({ detected: z.enum(EMOTIONAL_STATES), supportNeeded: z.boolean(), confidence: z.number() })
+    .optional(),
+  suggestedActions: z.array(z.string()).optional(),
   /** The help article the answer came from, linked under the message. */
-  article?: { title: string; url: string };
-  crisis?: boolean;
-};
+  article: z.object({ title: z.string(), url: z.string() }).optional(),
+  crisis: z.boolean().optional(),
+});
+export type ChatMetadata = z.infer<typeof chatMetadataSchema>;
 
-export type ChatMessage = {
-  id: string;
-  role: "user" | "assistant" | "system";
-  content: string;
-  timestamp: string;
-  metadata?: ChatMetadata;
-};
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(["user", "assistant", "system"]),
+  content: z.string(),
+  timestamp: z.string(),
+  metadata: chatMetadataSchema.optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export type ChatSession = { sessionId: string; title: string; status: string; messages: ChatMessage[] };
+export const createdChatSessionSchema = z.object({
+  sessionId: z.string(),
+  title: z.string(),
+  status: z.string(),
+});
 
-export type SendMessageResponse = {
-  assistantMessage: Omit<ChatMessage, "role">;
-  emotionalSupport: { supportNeeded: boolean; detected: EmotionalState };
-};
+export const chatSessionSchema = createdChatSessionSchema.extend({ messages: z.array(chatMessageSchema) });
+export type ChatSession = z.infer<typeof chatSessionSchema>;
 
-export type ErrorReportResponse = {
-  reportId: string;
-  errorType: string;
-  suggestedFix: string;
-  confidence: number;
-  canAutoResolve: boolean;
-};
+export const sendMessageResponseSchema = z.object({
+  assistantMessage: chatMessageSchema.omit({ role: true }),
+  emotionalSupport: z.object({ supportNeeded: z.boolean(), detected: z.enum(EMOTIONAL_STATES) }),
+});
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
-export type HelpArticleSummary = { slug: string; title: string; summary: string };
-export type HelpArticle = HelpArticleSummary & { html: string };
-export type HelpSearchHit = HelpArticleSummary & { section: string; url: string; excerpt: string };
+export const comfortResponseSchema = z.object({ response: z.string() });
+
+/** Questions to offer as one-tap chips. */
+export const chatSuggestionsSchema = z.array(z.string());
+
+export const chatSuggestionsQuerySchema = z.object({ currentPage: z.string().max(200).optional() });
+
+/** `context` is the chat context as a JSON string, of which only `emotionalState` is read. */
+export const writingPromptsQuerySchema = z.object({
+  context: z
+    .string({ error: "context must be a JSON object" })
+    .max(2000, "context must be at most 2000 characters")
+    .optional(),
+});
+
+export const writingPromptsResponseSchema = z.object({ prompts: z.array(z.string()) });
+
+export const errorReportResponseSchema = z.object({
+  reportId: z.string(),
+  errorType: z.string(),
+  suggestedFix: z.string(),
+  confidence: z.number(),
+  canAutoResolve: z.boolean(),
+});
+export type ErrorReportResponse = z.infer<typeof errorReportResponseSchema>;
+
+export const helpArticleSummarySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+});
+export const helpArticleSchema = helpArticleSummarySchema.extend({ html: z.string() });
+export type HelpArticle = z.infer<typeof helpArticleSchema>;
+export const helpSearchHitSchema = helpArticleSummarySchema.extend({
+  section: z.string(),
+  url: z.string(),
+  excerpt: z.string(),
+});
+export type HelpSearchHit = z.infer<typeof helpSearchHitSchema>;
+
+export const helpSearchQuerySchema = z.object({
+  q: z
+    .string({ error: "q is required" })
+    .trim()
+    .min(1, "q is required")
+    .max(200, "q must be at most 200 characters"),
+});
 
 /** Where people write when the help centre and the assistant cannot help. */
 export const SUPPORT_EMAIL = "support@keepsake.app";

@@ -1,4 +1,4 @@
-// Every business constant of the product spec (section 9), in one browser-safe place.
+// Every business constant of the product (themes, fonts, limits, plans, messages), in one browser-safe place.
 
 export const PRODUCT_NAME = "Keepsake";
 

@@ -1,7 +1,7 @@
 import type { ProgramInput } from "./schemas";
 import { emptyProgramInput } from "./schemas";
 
-/** The example program behind View Examples (spec section 2), also a fixture for tests and demos. */
+/** The example program behind View Examples on the home page, also a fixture for tests and demos. */
 export const sampleProgram = (): ProgramInput => ({
   ...emptyProgramInput(),
   fullName: "Eleanor Grace Whitfield",

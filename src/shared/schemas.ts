@@ -118,8 +118,23 @@ export const programInputSchema = z.object({
 });
 export type ProgramInput = z.infer<typeof programInputSchema>;
 
+/**
+ * PUT's body: the program plus the `version` the client last read. A save based on an older
+ * version is refused with 409 and the current program, so two tabs never overwrite each other.
+ * Without `version` (scripts) the save applies to whatever is stored.
+ */
+export const programUpdateSchema = programInputSchema.extend({
+  version: z
+    .number({ error: "version must be the program's version number" })
+    .int("version must be the program's version number")
+    .min(1, "version must be the program's version number")
+    .optional(),
+});
+export type ProgramUpdate = z.infer<typeof programUpdateSchema>;
+
 export const programSchema = programInputSchema.extend({
   id: z.string(),
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -135,7 +150,7 @@ export const programSummarySchema = programSchema.pick({
 });
 export type ProgramSummary = z.infer<typeof programSummarySchema>;
 
-/** The builder's empty program (spec section 3 defaults). */
+/** The builder's empty program: classic, georgia, standard, no overlay, empty text and lists. */
 export const emptyProgramInput = (): ProgramInput => programInputSchema.parse({});
 
 // ---------------------------------------------------------------- accounts
@@ -252,19 +267,20 @@ export const subscriptionRequestSchema = z.object({
 export type SubscriptionRequest = z.infer<typeof subscriptionRequestSchema>;
 
 /** GET /api/subscription/info */
-export type SubscriptionInfo = {
-  tier: "free" | "basic" | "pro";
+export const subscriptionInfoSchema = z.object({
+  tier: z.enum(["free", "basic", "pro"]),
   /** Stripe's status (active, past_due, canceling, canceled, …), `trialing` in the trial, else `none`. */
-  status: string;
+  status: z.string(),
   /** When the paid period renews or ends, or the trial ends; null when neither applies. */
-  endsAt: string | null;
-  usage: { programs: number };
+  endsAt: z.string().nullable(),
+  usage: z.object({ programs: z.number().int() }),
   /** -1 means unlimited. */
-  limits: { maxPrograms: number };
-  billingEnabled: boolean;
+  limits: z.object({ maxPrograms: z.number().int() }),
+  billingEnabled: z.boolean(),
   /** The browser key for Stripe's payment form; null when billing is off. */
-  publishableKey: string | null;
-  trial: { active: boolean; daysLeft: number; endsAt: string };
+  publishableKey: z.string().nullable(),
+  trial: z.object({ active: z.boolean(), daysLeft: z.number().int(), endsAt: z.string() }),
   /** A Stripe customer exists, so the billing portal can open. */
-  canManageBilling: boolean;
-};
+  canManageBilling: z.boolean(),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;

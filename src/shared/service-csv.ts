@@ -4,7 +4,7 @@
 import { CsvError, parse } from "csv-parse/browser/esm/sync";
 import type { BatchTemplate } from "./constants";
 import { type ServiceDraft, serviceDraftSchema } from "./schemas";
-import { SERVICE_DRAFT_FIELDS } from "./service-draft";
+import { MAX_BATCH_SIZE, SERVICE_DRAFT_FIELDS } from "./service-draft";
 
 export type ServiceCsvRow = { line: number; draft: ServiceDraft };
 /** `line` is where the record starts in the file (the header is line 1). */
@@ -138,6 +138,16 @@ export const parseServiceCsv = (
   const [header, ...body] = records;
   if (!header) return { rows: [], problems: [{ line: 1, message: "the file is empty" }] };
 
+  // Each column must name a different service field, so a longer header is a mistake: one message, not thousands.
+  if (header.record.length > SERVICE_DRAFT_FIELDS.length) {
+    const message = `the header has ${header.record.length} columns; a service has at most ${SERVICE_DRAFT_FIELDS.length} fields (${SERVICE_DRAFT_FIELDS.join(", ")})`;
+    return { rows: [], problems: [{ line: 1, message }] };
+  }
+  const services = body.filter(({ record }) => !record.every((cell) => cell.trim() === "")).length;
+  if (services > MAX_BATCH_SIZE) {
+    const message = `the file has ${services} services; one batch can have at most ${MAX_BATCH_SIZE}: please split it into several files`;
+    return { rows: [], problems: [{ line: 2, message }] };
+  }
   const { columns, problems } = readHeader(header.record);
   if (problems.length > 0) return { rows: [], problems };
   const rows: ServiceCsvRow[] = [];

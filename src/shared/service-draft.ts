@@ -1,21 +1,21 @@
 // The batch generator's unit of work, shared by the batch page, the batch API and the CLI:
-// one service draft (a CSV row or a service card) becomes one program payload (spec section 3).
+// one service draft (a CSV row or a service card) becomes one program payload.
 import { BATCH_TEMPLATES, type BatchTemplate } from "./constants";
 import { emptyProgramInput, type ProgramInput, type ServiceDraft, serviceDraftSchema } from "./schemas";
 
-/** The service-draft fields in the order of the spec; also the CSV's column names. */
+/** The service-draft fields in the batch page's order; also the CSV's column names. */
 export const SERVICE_DRAFT_FIELDS = Object.keys(serviceDraftSchema.shape) as (keyof ServiceDraft)[];
 
 export const emptyServiceDraft = (): ServiceDraft => serviceDraftSchema.parse({});
 
-/** The spec's batch payload: the draft's fields, every other program field empty. */
+/** The batch payload: the draft's fields, every other program field empty. */
 export const toProgramInput = (draft: ServiceDraft): ProgramInput => ({ ...emptyProgramInput(), ...draft });
 
 export const findBatchTemplate = (id: string): BatchTemplate | undefined =>
   BATCH_TEMPLATES.find((t) => t.id === id);
 
 /**
- * Applying a template overwrites the look (theme, font, layout, overlay: spec section 4) and
+ * Applying a template overwrites the look (theme, font, layout, overlay) and
  * fills only the texts left blank, so a family's own scripture or officiant is never replaced.
  */
 export const applyBatchTemplate = <T extends ServiceDraft>(draft: T, template: BatchTemplate): T => ({

@@ -1,4 +1,4 @@
-// Requests of the AI writing helper (spec sections 5 and 7). The server validates with these and the
+// Requests of the AI writing helper. The server validates with these and the
 // builder's AI Writer tab checks the same rules before it calls, so both say the same words.
 import { z } from "zod";
 import { AI_TONES, DEFAULT_AI_TONE, DEFAULT_TEMPLATE_TYPE, TEMPLATE_TYPES } from "./constants";
@@ -92,7 +92,7 @@ export const generateTemplateRequestSchema = z.object({
 });
 export type GenerateTemplateRequest = z.infer<typeof generateTemplateRequestSchema>;
 
-/** "kind, patient , , funny" → ["kind", "patient", "funny"] (spec 5: split and trimmed). */
+/** "kind, patient , , funny" → ["kind", "patient", "funny"]: split and trimmed. */
 export const splitCommaList = (value: string): string[] =>
   value
     .split(",")
@@ -106,7 +106,7 @@ export const splitCommaList = (value: string): string[] =>
 export const WRITING_MODES = ["offline", "model"] as const;
 export type WritingMode = (typeof WRITING_MODES)[number];
 
-/** The spec's AI result, plus the mode that answered. */
+/** The AI result the web app reads, plus the mode that answered. */
 export const writingResultSchema = aiResultSchema.extend({ mode: z.enum(WRITING_MODES) });
 export type WritingResult = z.infer<typeof writingResultSchema>;
 

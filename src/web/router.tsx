@@ -27,7 +27,7 @@ import { ResetPasswordPage } from "./routes/reset-password-page";
 import { SubscriptionPage } from "./routes/subscription-page";
 import { SupportPage } from "./routes/support-page";
 
-// Route availability (spec section 2): a spinner while the session loads; signed-out visitors get the
+// Route availability: a spinner while the session loads; signed-out visitors get the
 // landing page for every path but /login and /register; signed-in users get the app and a 404 page.
 
 function RootLayout() {

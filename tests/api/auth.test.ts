@@ -53,7 +53,7 @@ describe("register", () => {
     ["lastName", { lastName: "" }, "Last name is required"],
     ["email", { email: "not-an-email" }, "Please enter a valid email address"],
     ["password", { password: "short" }, "Password must be at least 8 characters"],
-  ])("refuses a bad %s with the spec's message and writes nothing", async (field, override, message) => {
+  ])("refuses a bad %s with its field's message and writes nothing", async (field, override, message) => {
     const before = userCount();
     const res = await app.client().post("/api/register", { ...account(), ...override });
     expect(res.status).toBe(400);
@@ -105,7 +105,7 @@ describe("login and logout", () => {
     expect(res.json.message).toBe("Incorrect email or password.");
   });
 
-  test("login validates with the spec's messages", async () => {
+  test("login validates with the form's messages", async () => {
     const res = await app.client().post("/api/login", { email: "x", password: "1" });
     expect(res.status).toBe(400);
     expect(res.json.fields).toEqual([

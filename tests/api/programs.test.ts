@@ -23,7 +23,7 @@ describe("programs CRUD", () => {
     expect(first.json).toMatchObject(sampleProgram());
     const second = await client.post("/api/programs", { fullName: "Thomas Whitfield" });
     expect(second.status).toBe(201);
-    // Every field the builder leaves alone gets the spec's default.
+    // Every field the builder leaves alone gets the builder's default.
     expect(second.json).toMatchObject({
       colorTheme: "classic",
       fontStyle: "georgia",

@@ -31,11 +31,39 @@ describe("CSRF", () => {
     expect((await client.get(`/api/programs/${programId}`)).json.fullName).toBe("Eleanor Grace Whitfield");
   });
 
-  test("the app's own Origin and requests without Origin (CLI, curl) are accepted", async () => {
+  test("the app's own Origin, Sec-Fetch-Site same-origin and cookie-less scripts are accepted", async () => {
     const own = await client.request("POST", "/api/programs", { fullName: "Same site" }, { origin: app.url });
     expect(own.status).toBe(201);
-    const none = await client.post("/api/programs", { fullName: "No origin" });
-    expect(none.status).toBe(201);
+    const json = { "content-type": "application/json" };
+    const body = JSON.stringify({ fullName: "No origin" });
+    const sameOrigin = await fetch(`${app.url}/api/programs`, {
+      method: "POST",
+      headers: { ...json, cookie: client.cookie, "sec-fetch-site": "same-origin" },
+      body,
+    });
+    expect(sameOrigin.status).toBe(201);
+    // curl or a script signing in carries no session a page could borrow.
+    const login = await fetch(`${app.url}/api/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: "nobody@example.com", password: "wrong password" }),
+    });
+    expect(login.status).toBe(401);
+  });
+
+  test("a session cookie without Origin, or from another site by Sec-Fetch-Site, gets 403", async () => {
+    const before = programCount();
+    const json = { "content-type": "application/json", cookie: client.cookie };
+    const body = JSON.stringify({ fullName: "Forged" });
+    for (const headers of [
+      json,
+      { ...json, "sec-fetch-site": "cross-site" },
+      { ...json, "sec-fetch-site": "same-site" },
+    ]) {
+      const res = await fetch(`${app.url}/api/programs`, { method: "POST", headers, body });
+      expect(res.status).toBe(403);
+    }
+    expect(programCount()).toBe(before);
   });
 
   test("reads are not blocked by a foreign Origin", async () => {

@@ -39,7 +39,7 @@ const checkServe = async (command: string[], cwd: string, { prints = false } = {
     // A photo upload runs sharp's native library: inside the binary it is loaded from a cache copy.
     const upload = await fetch(`${url}/api/photos`, {
       method: "POST",
-      headers: { cookie },
+      headers: { cookie, origin: url as string },
       body: photoForm(await pngImage(300, 200), "photo.png", "image/png"),
     });
     expect(upload.status).toBe(201);

@@ -3,7 +3,12 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { BATCH_TEMPLATES } from "../../src/shared/constants";
 import { formatCsvProblem, parseServiceCsv } from "../../src/shared/service-csv";
-import { applyBatchTemplate, emptyServiceDraft, toProgramInput } from "../../src/shared/service-draft";
+import {
+  applyBatchTemplate,
+  emptyServiceDraft,
+  MAX_BATCH_SIZE,
+  toProgramInput,
+} from "../../src/shared/service-draft";
 import { fixture } from "./run-cli";
 
 const read = (name: string) => readFileSync(fixture(name), "utf8");
@@ -97,7 +102,7 @@ test("applying a template overwrites the look and fills only blank texts", () =>
   expect(applyBatchTemplate({ ...draft, scripture: "Mine" }, elegant).scripture).toBe("Mine");
 });
 
-test("the payload is the spec's: the draft plus empty program fields", () => {
+test("the payload is the draft plus empty program fields", () => {
   const payload = toProgramInput({ ...emptyServiceDraft(), fullName: "Ann" });
   expect(payload).toMatchObject({
     fullName: "Ann",
@@ -109,4 +114,25 @@ test("the payload is the spec's: the draft plus empty program fields", () => {
     backgroundImage: "",
     designToolIntegration: "",
   });
+});
+
+test("more services than one batch takes, or a header wider than the fields, is one clear problem", () => {
+  const rows = Array.from({ length: MAX_BATCH_SIZE + 1 }, (_, i) => `Person ${i}`).join("\n");
+  expect(parseServiceCsv(`fullName\n${rows}\n`)).toEqual({
+    rows: [],
+    problems: [
+      {
+        line: 2,
+        message: `the file has ${MAX_BATCH_SIZE + 1} services; one batch can have at most ${MAX_BATCH_SIZE}: please split it into several files`,
+      },
+    ],
+  });
+  const wide = parseServiceCsv(
+    `fullName,${Array.from({ length: 5000 }, (_, i) => `c${i}`).join(",")}\nAda\n`,
+  );
+  expect(wide.rows).toEqual([]);
+  expect(wide.problems).toHaveLength(1);
+  expect(wide.problems[0]?.message).toStartWith("the header has 5001 columns; a service has at most");
+  const full = Array.from({ length: MAX_BATCH_SIZE }, (_, i) => `Person ${i}`).join("\n");
+  expect(parseServiceCsv(`fullName\n${full}\n`).rows).toHaveLength(MAX_BATCH_SIZE);
 });

@@ -87,7 +87,7 @@ test("a template uses the details given, and Copy says Copied!", async () => {
   await page.getByRole("button", { name: "Copy", exact: true }).click();
   await page.getByRole("button", { name: "Copied!", exact: true }).waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(draft);
-  // The flag clears by itself (spec 9: after 2 s).
+  // The flag clears by itself (after 2 s).
   await page.getByRole("button", { name: "Copy", exact: true }).waitFor();
 }, 30_000);
 
@@ -122,7 +122,7 @@ test("a blank text is refused in the browser, and a failed call says so", async 
   await page.getByRole("button", { name: "Enhance", exact: true }).click();
   await page.getByText("No text provided", { exact: true }).waitFor();
 
-  // Signed out behind the page's back: the server refuses, and the tab shows the spec's failure toast.
+  // Signed out behind the page's back: the server refuses, and the tab shows its failure toast.
   await context.clearCookies();
   await page.getByLabel("Your text").fill("She loved her garden.");
   await page.getByRole("button", { name: "Adjust Tone", exact: true }).click();

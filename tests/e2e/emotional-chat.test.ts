@@ -97,7 +97,7 @@ test("a message about self-harm is answered at once with the 988 Lifeline and lo
   await reply.getByText(/call your local emergency number/).waitFor();
 }, 60_000);
 
-test("failures: the session start and a message each show the spec's toast", async () => {
+test("failures: the session start and a message each show their failure toast", async () => {
   const { page } = await e2e.newPage({ signedIn: true });
   await page.route("**/api/chatbot/session", (route) => route.fulfill({ status: 500, body: "{}" }), {
     times: 1,

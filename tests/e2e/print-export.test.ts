@@ -338,10 +338,10 @@ test("the Export tab downloads the program's files and remembers the design tool
     .fill(Array.from({ length: 30 }, () => paragraph.repeat(3)).join("\n\n"));
   await page.getByRole("tab", { name: "Export" }).click();
   await printCheck.getByText("Life reflections continues on 5 added pages.").waitFor();
-  expect(await printCheck.getByText("3 notes pages were added so the booklet has 16 pages").isVisible()).toBe(
+  expect(await printCheck.getByText("2 notes pages were added so the booklet has 12 pages").isVisible()).toBe(
     true,
   );
-  expect(await printCheck.getByText(/^16 pages/).isVisible()).toBe(true);
+  expect(await printCheck.getByText(/^12 pages/).isVisible()).toBe(true);
   await page.setViewportSize({ width: 375, height: 740 });
   const phoneCheck = exportTab.getByRole("region", { name: "Print check" });
   await phoneCheck.getByText("Life reflections continues on 5 added pages.").waitFor();

@@ -205,7 +205,8 @@ test("a refused save and a failed delete tell the user; a failing screen shows t
   await page.getByRole("link", { name: "Back to My Programs" }).click();
   await page.getByRole("heading", { name: "Agnes Moreau" }).waitFor();
   // Deleted elsewhere (another tab) while this list was open.
-  expect((await page.request.delete(`/api/programs/${id}`)).status()).toBe(200);
+  const deleted = await page.request.delete(`/api/programs/${id}`, { headers: { origin: e2e.app.url } });
+  expect(deleted.status()).toBe(200);
   await page.getByRole("button", { name: "Delete Agnes Moreau" }).click();
   await page.getByRole("button", { name: "Delete Program" }).click();
   await toastWith(page, "Failed to delete program").waitFor();

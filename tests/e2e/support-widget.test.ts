@@ -127,7 +127,7 @@ test("openChatbot opens the widget and sends its message, also when the session 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }, 60_000);
 
-test("a failed send shows the spec's toast", async () => {
+test("a failed send shows its failure toast", async () => {
   const { page } = await e2e.newPage();
   await page.goto("/");
   await page.getByRole("button", { name: "Open support assistant" }).click();

@@ -42,14 +42,86 @@ describe("planBooklet", () => {
     expect(plan.checks.filter((c) => c.level === "warning")).toEqual([]);
   });
 
-  test("places at most 3 photos on the inside page and the rest on the memories page", () => {
+  test("places at most 3 photos on the inside page, one beside short life reflections, the rest on the memories page", () => {
     const plan = planBooklet(fixtureProgram("typical"));
-    const inside = plan.pages.find((p) => p.kind === "inside-left");
-    const memories = plan.pages.find((p) => p.kind === "photo-memories");
-    const back = plan.pages.find((p) => p.kind === "back");
-    expect(inside?.photos?.length).toBe(3);
-    expect(back?.photos?.map((p) => p.id)).toEqual(["p4"]);
-    expect(memories?.photos?.map((p) => p.id)).toEqual(["p5", "p6", "p7"]);
+    const photosOf = (kind: string) => plan.pages.find((p) => p.kind === kind)?.photos?.map((p) => p.id);
+    expect(photosOf("inside-left")).toEqual(["p1", "p2", "p3"]);
+    expect(photosOf("back")).toEqual(["p4"]);
+    expect(photosOf("life-reflections")).toEqual(["p6"]);
+    expect(photosOf("photo-memories")).toEqual(["p5", "p7"]);
+  });
+
+  test("when every photo would go inside, the memories page gets all but the first", () => {
+    const typical = fixtureProgram("typical");
+    // The cover and four photos: three for the life story and one for the memorial.
+    const plan = planBooklet({ ...typical, additionalPhotos: typical.additionalPhotos.slice(0, 4) });
+    const photosOf = (kind: string) =>
+      plan.pages.find((p) => p.kind === kind)?.photos?.map((p) => p.id) ?? [];
+    expect(photosOf("inside-left")).toEqual(["p1"]);
+    expect([...photosOf("life-reflections"), ...photosOf("photo-memories")].sort()).toEqual(["p2", "p3"]);
+    expect(photosOf("photo-memories").length).toBeGreaterThan(0);
+    expect(photosOf("back")).toEqual(["p4"]);
+  });
+
+  test("photos are composed at their aspect ratios (trimmed at most 15%), in rows that span the page", () => {
+    const typical = fixtureProgram("typical");
+    const shapes = [
+      [3000, 2000],
+      [2000, 3000],
+      [2400, 2400],
+      [3000, 2000],
+      [2000, 3000],
+      [3000, 2000],
+      [2000, 3000],
+      [2400, 2400],
+    ];
+    for (let n = 1; n <= 8; n++) {
+      const additionalPhotos = shapes.slice(0, n).map(([width, height], i) => ({
+        id: `m${i}`,
+        url: `/api/photos/m${i}`,
+        caption: `Photo ${i}`,
+        size: "medium" as const,
+        position: "tribute" as const,
+        order: i,
+        width: width ?? 1,
+        height: height ?? 1,
+      }));
+      // Without life reflections no photo is lent to that page: all of them are on the memories page.
+      const plan = planBooklet({ ...typical, lifeReflections: "", additionalPhotos });
+      const placed = plan.pages.find((p) => p.kind === "photo-memories")?.photos ?? [];
+      expect(placed.map((p) => p.id)).toEqual(additionalPhotos.map((p) => p.id));
+      for (const p of placed) {
+        const [width = 1, height = 1] = shapes[Number(p.id.slice(1))] ?? [];
+        // At its shape, or trimmed at the sides by at most 15% to fill the page.
+        expect(p.widthIn / p.heightIn).toBeLessThanOrEqual(width / height + 1e-9);
+        expect(p.widthIn / p.heightIn).toBeGreaterThanOrEqual(width / height / 1.15 - 1e-9);
+        expect(p.widthIn).toBeGreaterThan(1.2);
+      }
+      const rows = Map.groupBy(placed, (p) => p.row ?? 0);
+      for (const row of rows.values()) {
+        const width = row.reduce((sum, p) => sum + p.widthIn, 0) + 0.22 * (row.length - 1);
+        expect(width).toBeLessThanOrEqual(7 + 1e-6);
+      }
+    }
+  });
+
+  test("short texts are set large, up to each section's ceiling, and spread with rhythm", () => {
+    const plan = planBooklet(fixtureProgram("typical"));
+    for (const kind of ["life-reflections", "order-service", "tributes", "acknowledgments"]) {
+      const page = plan.pages.find((p) => p.kind === kind);
+      expect(page?.scale).toBeGreaterThan(1.3);
+      expect(page?.scale).toBeLessThanOrEqual(1.6);
+    }
+  });
+
+  test("empty sections are left out and the print check says so", () => {
+    const plan = planBooklet({ ...fixtureProgram("typical"), tributes: [] });
+    expect(plan.pages.map((p) => p.kind)).not.toContain("tributes");
+    expect(plan.pages.length).toBe(8);
+    expect(plan.pages.at(-2)?.kind).toBe("notes");
+    expect(plan.checks.map((c) => c.message)).toContain(
+      "Tributes has nothing to print yet, so its page is left out. Add it in the builder to print that page instead of notes pages.",
+    );
   });
 
   test("long texts continue on added pages, the count stays a multiple of 4 and nothing is dropped", () => {
@@ -82,7 +154,8 @@ describe("planBooklet", () => {
     const page = plan.pages.find((p) => p.kind === "life-reflections");
     expect(plan.pages.length).toBe(8);
     expect(page?.scale).toBeLessThan(1);
-    expect(page?.scale).toBeGreaterThanOrEqual(0.82);
+    // Body text never below 11 pt.
+    expect((page?.scale ?? 0) * 12).toBeGreaterThanOrEqual(11);
     expect(
       plan.checks.some((c) => /Life reflections: the text was set at \d+% of its size/.test(c.message)),
     ).toBe(true);

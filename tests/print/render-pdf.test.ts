@@ -134,10 +134,23 @@ test("a very long program continues on added pages and loses no text", async () 
   expectOnlyFamily(result.pdf, "Gelasio");
 }, 60_000);
 
-test("a short program still makes a finished 8-page booklet", async () => {
+test("a short program still makes a finished 8-page booklet: notes pages, no page of only decoration", async () => {
   const result = await render(fixtureProgram("short"), { variant: "pages" });
   const info = pdfInfo(result.pdf);
   expect(info.pages).toBe(8);
+  expect(result.plan.pages.map((p) => p.kind)).toEqual([
+    "cover",
+    "inside-left",
+    "order-service",
+    "notes",
+    "notes",
+    "notes",
+    "notes",
+    "back",
+  ]);
+  expect(result.checks.map((c) => c.message)).toContain(
+    "Life reflections, Photo memories, Tributes and Acknowledgments have nothing to print yet, so their pages are left out. Add them in the builder to print those pages instead of notes pages.",
+  );
   expect(info.mediaBox).toEqual([0, 0, 612, 792]);
   const text = flatText(pdfText(result.pdf));
   expect(text).toContain("Ana Lee");
@@ -184,6 +197,8 @@ test("the free plan's watermark is stamped on every page only when asked", async
   const marked = await render(fixtureProgram("short"), { variant: "pages", watermark: true });
   const plain = await render(fixtureProgram("short"), { variant: "pages" });
   const letters = WATERMARK_TEXT.replace(/\s+/g, "");
-  for (let page = 1; page <= 8; page++) expect(pdfRawLetters(marked.pdf, page)).toContain(letters);
+  expect(marked.pageCount).toBe(8);
+  for (let page = 1; page <= marked.pageCount; page++)
+    expect(pdfRawLetters(marked.pdf, page)).toContain(letters);
   expect(pdfRawLetters(plain.pdf)).not.toContain(letters);
 });

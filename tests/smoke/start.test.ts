@@ -68,7 +68,7 @@ test(
     const cookie = await expectServedApp(base, ["/"]);
     const created = await fetch(`${base}/api/programs`, {
       method: "POST",
-      headers: { cookie, "content-type": "application/json" },
+      headers: { cookie, origin: base, "content-type": "application/json" },
       body: JSON.stringify({ fullName: "Eleanor Whitfield" }),
     });
     const { id } = (await created.json()) as { id: string };

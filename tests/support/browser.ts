@@ -1,8 +1,8 @@
 // Shared end-to-end helpers: the real server with a fresh data dir, Debian's Chromium driven by
 // playwright-core (one browser per test file, a fresh context per test), screenshots to a temp
 // folder and an axe-core audit injected into the page.
-import { afterAll, afterEach, beforeAll } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, expect } from "bun:test";
+import { mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -31,7 +31,8 @@ export type A11yViolation = { id: string; impact: string; help: string; targets:
 
 /** Runs axe-core on the page as it is now; returns the serious and critical violations. */
 export const auditAccessibility = async (page: Page): Promise<A11yViolation[]> => {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
+  // Evaluated by the test driver, not added as a <script>: the app's CSP refuses inline scripts.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(readFileSync(AXE_PATH, "utf8"));
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<any> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
@@ -56,6 +57,8 @@ export const setupE2eApp = (
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  // Anything the Content-Security-Policy blocked: the app must work under its own policy.
+  const cspViolations: string[] = [];
 
   beforeAll(async () => {
     app = await startTestApp({ env: typeof options.env === "function" ? options.env() : options.env });
@@ -63,6 +66,7 @@ export const setupE2eApp = (
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
+    expect(cspViolations.splice(0)).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -86,6 +90,9 @@ export const setupE2eApp = (
         viewport: options.viewport ?? { width: 1280, height: 900 },
       });
       contexts.push(context);
+      context.on("console", (message) => {
+        if (message.text().includes("Content Security Policy")) cspViolations.push(message.text());
+      });
       let account: Awaited<ReturnType<ReturnType<TestApp["client"]>["signUp"]>> | undefined;
       if (options.signedIn) {
         const client = app.client();

@@ -38,7 +38,7 @@ const fetchWhenReady = async (url: string, cookie: string, attempts = 60) => {
 export const expectBuiltAppPrints = async (base: string, cookie: string) => {
   const upload = await fetch(`${base}/api/photos`, {
     method: "POST",
-    headers: { cookie },
+    headers: { cookie, origin: base },
     body: photoForm(await detailedJpeg(1200, 900), "grandma.jpg", "image/jpeg"),
   });
   expect(upload.status).toBe(201);
@@ -54,7 +54,7 @@ export const expectBuiltAppPrints = async (base: string, cookie: string) => {
   };
   const created = await fetch(`${base}/api/programs`, {
     method: "POST",
-    headers: { cookie, "content-type": "application/json" },
+    headers: { cookie, origin: base, "content-type": "application/json" },
     body: JSON.stringify(program),
   });
   expect(created.status).toBe(201);
@@ -97,7 +97,7 @@ export const expectBuiltAppPrints = async (base: string, cookie: string) => {
   // The grammar checker loads harper's WebAssembly from the bundle's own folder.
   const grammar = await fetch(`${base}/api/writing/check-grammar`, {
     method: "POST",
-    headers: { cookie, "content-type": "application/json" },
+    headers: { cookie, origin: base, "content-type": "application/json" },
     body: JSON.stringify({ text: "She were a wonderful cook." }),
   });
   expect(grammar.status).toBe(200);

@@ -64,7 +64,10 @@ export class TestClient {
   constructor(readonly baseUrl: string) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const init: RequestInit = { method, headers: { ...headers } };
+    // A browser names the page's origin on every state change; the CSRF guard refuses a cookie without it.
+    const origin: Record<string, string> =
+      method === "GET" || method === "HEAD" ? {} : { origin: this.baseUrl };
+    const init: RequestInit = { method, headers: { ...origin, ...headers } };
     if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
     if (typeof body === "string" || body instanceof FormData || body instanceof Blob) {
       init.body = body;

@@ -6,8 +6,16 @@ import { formatLifeSpan, formatServiceDay, formatServiceTime } from "../../share
 import type { ProgramInput } from "../../shared/schemas";
 import { designVariables } from "./design";
 import type { FlowBlock } from "./flow-blocks";
-import { BLEED_IN, contentHeightPt, FLOW_FOOTER_PT, FLOW_HEADING_PT, PAGE_MARGIN_IN } from "./page-geometry";
-import type { BookletPage, PlacedPhoto } from "./plan-booklet";
+import {
+  BLEED_IN,
+  CAPTION_HEIGHT_IN,
+  contentHeightPt,
+  FLOW_FOOTER_PT,
+  FLOW_HEADING_PT,
+  PAGE_MARGIN_IN,
+  PHOTO_GAP_IN,
+} from "./page-geometry";
+import { type BookletPage, hasServiceDetails, type PlacedPhoto } from "./plan-booklet";
 
 export type BookletPageProps = {
   program: ProgramInput;
@@ -53,22 +61,57 @@ function Ornament() {
   );
 }
 
-function Photo({ photo, ctx, className }: { photo: PlacedPhoto; ctx: PageContext; className?: string }) {
+function Photo({
+  photo,
+  ctx,
+  className,
+  captionRoom = Boolean(photo.caption),
+}: {
+  photo: PlacedPhoto;
+  ctx: PageContext;
+  className?: string;
+  /** Keeps the caption's room even without a caption, so photos in a row line up. */
+  captionRoom?: boolean;
+}) {
   const src = ctx.resolve(photo.url);
   if (!src) return null;
-  const inset = photo.inset ?? 1;
   // A full-bleed photo spans the page and its bleed, whichever the page has.
-  const width = photo.fullBleed ? "calc(8.5in + 2 * var(--bleed))" : `${photo.widthIn * inset}in`;
+  const width = photo.fullBleed ? "calc(8.5in + 2 * var(--bleed))" : `${photo.widthIn}in`;
   return (
-    <figure
-      className={classes("photo", className)}
-      style={{ width: photo.fullBleed ? width : `${photo.widthIn}in` }}
-    >
-      <div className="photo-cell" style={{ height: `${photo.heightIn}in` }}>
-        <img src={src} alt={photo.caption || ""} style={{ width, height: `${photo.heightIn * inset}in` }} />
-      </div>
-      {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
+    <figure className={classes("photo", className)} style={{ width }}>
+      <img src={src} alt={photo.caption || ""} style={{ width, height: `${photo.heightIn}in` }} />
+      {captionRoom ? (
+        <figcaption style={{ height: `${CAPTION_HEIGHT_IN}in` }}>{photo.caption}</figcaption>
+      ) : null}
     </figure>
+  );
+}
+
+/** Photos composed by the planner into rows that span the page (see photo-layout.ts). */
+function PhotoGrid({
+  photos,
+  ctx,
+  className,
+}: {
+  photos: PlacedPhoto[];
+  ctx: PageContext;
+  className: string;
+}) {
+  const shown = photos.filter((p) => ctx.resolve(p.url));
+  if (shown.length === 0) return null;
+  const rows = [...new Set(shown.map((p) => p.row ?? 0))].map((row) =>
+    shown.filter((p) => (p.row ?? 0) === row),
+  );
+  return (
+    <div className={classes("photo-grid", className)} style={{ gap: `${PHOTO_GAP_IN}in` }}>
+      {rows.map((row) => (
+        <div key={row[0]?.id} className="photo-row" style={{ gap: `${PHOTO_GAP_IN}in` }}>
+          {row.map((photo) => (
+            <Photo key={photo.id} photo={photo} ctx={ctx} captionRoom={row.some((p) => p.caption.trim())} />
+          ))}
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -125,12 +168,17 @@ function Block({ block }: { block: FlowBlock }) {
   }
 }
 
+/**
+ * A page of flowing text under its heading. The text (with its lead and photos) is set at the
+ * planner's scale and balanced in the page: a little above the middle, where the eye sees centre.
+ */
 function FlowPage({
   ctx,
   page,
   eyebrow,
   title,
   lead,
+  before,
   empty,
   children,
 }: {
@@ -139,6 +187,8 @@ function FlowPage({
   eyebrow: string;
   title: string;
   lead?: ReactNode;
+  /** Shown above the text (a photo the page shares with it). */
+  before?: ReactNode;
   empty?: ReactNode;
   children?: ReactNode;
 }) {
@@ -155,14 +205,15 @@ function FlowPage({
         </h2>
         <Ornament />
       </header>
-      <div className="flow-area" style={{ height: `${room}pt` }}>
+      <div
+        className="flow-area"
+        style={{ height: `${room}pt`, "--fit-scale": String(page.scale ?? 1) } as CSSProperties}
+      >
+        <span className="flow-balance-above" aria-hidden="true" />
+        {page.continued ? null : before}
         {page.continued ? null : lead}
         {blocks.length > 0 ? (
-          <div
-            className="flow"
-            data-flow={page.key}
-            style={{ "--fit-scale": String(page.scale ?? 1) } as CSSProperties}
-          >
+          <div className="flow" data-flow={page.key} style={{ gap: `${page.spreadPt ?? 0}pt` }}>
             {blocks.map((block, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity beyond their place
               <Block key={i} block={block} />
@@ -172,6 +223,7 @@ function FlowPage({
           empty
         )}
         {children}
+        <span className="flow-balance-below" aria-hidden="true" />
       </div>
       <PageFooter program={program} />
     </>
@@ -225,7 +277,7 @@ function CoverPage({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
 
 function InsideLeftPage({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
   const { program } = ctx;
-  const photos = (page.photos ?? []).filter((p) => ctx.resolve(p.url));
+  const hasPhotos = (page.photos ?? []).some((p) => ctx.resolve(p.url));
   const lead = page.continued ? null : (
     <dl className="life-dates">
       {program.birthDate ? (
@@ -249,15 +301,9 @@ function InsideLeftPage({ ctx, page }: { ctx: PageContext; page: BookletPage }) 
       eyebrow="In Loving Memory"
       title={program.fullName || "In Loving Memory"}
       lead={lead}
-      empty={<QuietVerse lines={[PREVIEW_FOOTER_QUOTE]} />}
+      empty={hasPhotos ? null : <QuietVerse lines={[PREVIEW_FOOTER_QUOTE]} />}
     >
-      {photos.length > 0 ? (
-        <div className="photo-strip">
-          {photos.map((photo) => (
-            <Photo key={photo.id} photo={photo} ctx={ctx} />
-          ))}
-        </div>
-      ) : null}
+      <PhotoGrid photos={page.photos ?? []} ctx={ctx} className="photo-grid-after" />
     </FlowPage>
   );
 }
@@ -266,7 +312,7 @@ function OrderServicePage({ ctx, page }: { ctx: PageContext; page: BookletPage }
   const { program } = ctx;
   const day = formatServiceDay(program.serviceDate);
   const time = formatServiceTime(program.serviceDate);
-  const lead = (
+  const lead = hasServiceDetails(program) ? (
     <div className="service-details">
       {day ? <p className="service-day">{day}</p> : null}
       {time ? <p>{time}</p> : null}
@@ -277,38 +323,17 @@ function OrderServicePage({ ctx, page }: { ctx: PageContext; page: BookletPage }
         </p>
       ) : null}
     </div>
-  );
+  ) : null;
   return (
     <FlowPage ctx={ctx} page={page} eyebrow="A Service of Remembrance" title="Order of Service" lead={lead} />
   );
 }
 
+/** Only planned when there are photos for it; a photo that cannot be loaded is left out of its row. */
 function PhotoMemoriesPage({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
-  const photos = (page.photos ?? []).filter((p) => ctx.resolve(p.url));
   return (
-    <FlowPage
-      ctx={ctx}
-      page={page}
-      eyebrow="Moments We Treasure"
-      title="Cherished Memories"
-      empty={
-        photos.length > 0 ? null : (
-          <QuietVerse
-            lines={[
-              "What we have once enjoyed we can never lose;",
-              "all that we love deeply becomes a part of us.",
-            ]}
-          />
-        )
-      }
-    >
-      {photos.length > 0 ? (
-        <div className="photo-grid">
-          {photos.map((photo) => (
-            <Photo key={photo.id} photo={photo} ctx={ctx} />
-          ))}
-        </div>
-      ) : null}
+    <FlowPage ctx={ctx} page={page} eyebrow="Moments We Treasure" title="Cherished Memories">
+      <PhotoGrid photos={page.photos ?? []} ctx={ctx} className="photo-grid-page" />
     </FlowPage>
   );
 }
@@ -362,7 +387,7 @@ function PageContent({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
             firstName(program) ? `Celebrating the Life of ${firstName(program)}` : "Celebrating a Life"
           }
           title="Life Reflections"
-          empty={<QuietVerse lines={["Gone from our sight,", "but never from our hearts."]} />}
+          before={<PhotoGrid photos={page.photos ?? []} ctx={ctx} className="photo-grid-before" />}
         />
       );
     case "order-service":
@@ -370,25 +395,9 @@ function PageContent({ ctx, page }: { ctx: PageContext; page: BookletPage }) {
     case "photo-memories":
       return <PhotoMemoriesPage ctx={ctx} page={page} />;
     case "tributes":
-      return (
-        <FlowPage
-          ctx={ctx}
-          page={page}
-          eyebrow="Words of Love"
-          title="Tributes"
-          empty={<QuietVerse lines={["Love leaves a memory", "no one can steal."]} />}
-        />
-      );
+      return <FlowPage ctx={ctx} page={page} eyebrow="Words of Love" title="Tributes" />;
     case "acknowledgments":
-      return (
-        <FlowPage
-          ctx={ctx}
-          page={page}
-          eyebrow="With Heartfelt Thanks"
-          title="Acknowledgments"
-          empty={<QuietVerse lines={["The family is grateful for", "every kindness shown."]} />}
-        />
-      );
+      return <FlowPage ctx={ctx} page={page} eyebrow="With Heartfelt Thanks" title="Acknowledgments" />;
     case "back":
       return <BackPage ctx={ctx} page={page} />;
     case "notes":

@@ -18,8 +18,20 @@ export const PAGE_MARGIN_IN: Record<PageLayout, number> = {
 /** Body text size in pt at scale 1, and its line height as a multiple of the size. */
 export const BODY_SIZE_PT = 12;
 export const BODY_LINE_HEIGHT = 1.5;
-/** The smallest scale the planner may shrink a page's text to before continuing it on a new page. */
-export const MIN_FIT_SCALE = 0.82;
+/** The smallest scale the planner may shrink a page's text to before continuing it on a new page: body text never prints below 11 pt. */
+export const MIN_FIT_SCALE = 11 / BODY_SIZE_PT;
+
+/**
+ * The largest scale each section's text grows to when it is short, so a short page is set large
+ * and fills its page instead of sitting in its top third (1.5 sets 12 pt body at 18 pt).
+ */
+export const TYPE_CEILING: Record<string, number> = {
+  "inside-left": 1.5,
+  "life-reflections": 1.5,
+  "order-service": 1.45,
+  tributes: 1.45,
+  acknowledgments: 1.6,
+};
 
 /** Height of a flowing page's heading (title, ornament, spacing) and of its footer, in pt. */
 export const FLOW_HEADING_PT = 84;
@@ -39,9 +51,12 @@ export const COVER_PHOTO_IN: Record<PageLayout, { width: number; height: number 
 };
 
 /** The memorial portrait on the back page. */
-export const BACK_PHOTO_IN = { width: 2.4, height: 3 };
+export const BACK_PHOTO_IN = { width: 3, height: 3.75 };
 
-/** Height of the strip of up to three photos on the inside-left page, and the gap between photos. */
-export const INSIDE_PHOTO_HEIGHT_IN = 2.4;
-export const PHOTO_GAP_IN = 0.2;
-export const CAPTION_HEIGHT_IN = 0.28;
+/** Gap between composed photos, and the room under a row for captions of up to two lines. */
+export const PHOTO_GAP_IN = 0.22;
+export const CAPTION_HEIGHT_IN = 0.4;
+
+/** The Sunrise / Sunset dates heading the inside page, and the service details heading the order of service, at scale 1 (pt). */
+export const LIFE_DATES_PT = 48;
+export const SERVICE_DETAILS_PT = 116;

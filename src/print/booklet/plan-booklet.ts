@@ -1,7 +1,7 @@
 // Decides what each printed page holds: the 8 pages in reading order, text shrunk within a floor
 // or continued on added pages (the count stays a multiple of 4), photos placed at known printed
 // sizes, and the print check that tells the family what was adjusted.
-import { DEFAULT_SERVICE_ORDER, LIMITS, type PageLayout, PRINT_SPECS } from "../../shared/constants";
+import { DEFAULT_SERVICE_ORDER, LIMITS, PRINT_SPECS } from "../../shared/constants";
 import type { Photo, ProgramInput } from "../../shared/schemas";
 import { FONT_FACES } from "./design";
 import { blockHeightPt, type FlowBlock, splitBlock, type TextMeasure } from "./flow-blocks";
@@ -13,11 +13,14 @@ import {
   contentWidthPt,
   FLOW_FOOTER_PT,
   FLOW_HEADING_PT,
-  INSIDE_PHOTO_HEIGHT_IN,
+  LIFE_DATES_PT,
   MIN_FIT_SCALE,
   PHOTO_GAP_IN,
   PT_PER_IN,
+  SERVICE_DETAILS_PT,
+  TYPE_CEILING,
 } from "./page-geometry";
+import { composePhotos } from "./photo-layout";
 
 export type { FlowBlock } from "./flow-blocks";
 
@@ -40,8 +43,8 @@ export type PlacedPhoto = {
   caption: string;
   widthIn: number;
   heightIn: number;
-  /** Small photos sit inside their cell at this fraction of its size. */
-  inset?: number;
+  /** The row of the page's photo grid this photo sits in. */
+  row?: number;
   /** Spans the page's full width and its bleed (the modern cover). */
   fullBleed?: boolean;
 };
@@ -54,6 +57,8 @@ export type BookletPage = {
   blocks?: FlowBlock[];
   /** Font scale chosen to fit the text (1 = designed size). */
   scale?: number;
+  /** Extra space between the text's blocks, so short text spreads with rhythm. */
+  spreadPt?: number;
   /** This page continues the section of the page before it. */
   continued?: boolean;
   photos?: PlacedPhoto[];
@@ -76,6 +81,8 @@ const DEFAULT_FILL = 0.95;
 /** Sections can grow to at most this many pages each; beyond, the print check asks to shorten. */
 const MAX_SECTION_PAGES = 6;
 const WARN_DPI = 200;
+/** Booklets print with at least this many pages. */
+const MIN_PAGES = 8;
 
 const LABELS: Record<BookletPageKind, string> = {
   cover: "Cover",
@@ -102,12 +109,20 @@ export const pallbearerNames = (pallbearers: string) =>
     .map((n) => n.trim())
     .filter(Boolean);
 
+/** The day, place or officiant that head the order of service. */
+export const hasServiceDetails = (program: ProgramInput) =>
+  Boolean(program.serviceDate || program.location.trim() || program.officiant.trim());
+
 export const orderedServiceItems = (program: ProgramInput) =>
   program.serviceItems.length > 0
     ? [...program.serviceItems].sort((a, b) => a.order - b.order)
     : DEFAULT_SERVICE_ORDER.map((title, i) => ({ id: `default-${i}`, title, person: "", order: i + 1 }));
 
-/** Which photo goes where (spec section 9): cover, up to 3 on the inside page, the rest on the memories page. */
+/**
+ * Which photo goes where: cover, up to 3 on the inside page, the memorial photo on the back, the
+ * rest on the memories page. When every photo would go inside, the inside page keeps the first
+ * and the memories page shows the others large, so no page is left without its photos.
+ */
 export const assignPhotos = (program: ProgramInput) => {
   const photos = [...program.additionalPhotos].sort((a, b) => a.order - b.order);
   const coverPhoto = program.mainPhotoUrl ? undefined : photos.find((p) => p.position === "cover");
@@ -119,44 +134,47 @@ export const assignPhotos = (program: ProgramInput) => {
   );
   const inside = insideCandidates.slice(0, LIMITS.insidePageAdditionalPhotos);
   const memories = rest.filter((p) => p !== backPhoto && !inside.includes(p));
+  if (memories.length === 0 && inside.length > 1)
+    return { coverUrl, inside: inside.slice(0, 1), memories: inside.slice(1), backPhoto };
   return { coverUrl, inside, memories, backPhoto };
 };
 
-type Section = { kind: BookletPageKind; blocks: FlowBlock[]; heightPt: number; widthPt?: number };
+type Section = {
+  kind: BookletPageKind;
+  blocks: FlowBlock[];
+  heightPt: number;
+  /** Height of what heads the section's first page (dates, service details) at scale 1; it scales with the text. */
+  leadPt?: number;
+};
 
-/** Fits one section: designed size, else shrunk down to the floor, else continued on added pages. */
-const fitSection = (
-  section: Section,
+const textHeightPt = (blocks: FlowBlock[], scale: number, measure: TextMeasure) =>
+  blocks.reduce((sum, b) => sum + blockHeightPt(b, scale, measure), 0);
+
+/** Extra space between blocks, at most, when a short section still leaves room at its largest type. */
+const MAX_SPREAD_PT = 26;
+
+type FittedPart = { blocks: FlowBlock[]; scale: number; spreadPt?: number };
+
+/** Cuts blocks into pages of at most `room` pt at the designed size; the first page also holds the lead. */
+const splitIntoPages = (
+  blocks: FlowBlock[],
+  room: number,
+  lead: number,
   measure: TextMeasure,
-  fill: number,
-  checks: PrintCheck[],
-): { blocks: FlowBlock[]; scale: number }[] => {
-  const room = section.heightPt * fill;
-  const m = section.widthPt ? { ...measure, widthPt: section.widthPt } : measure;
-  const total = (scale: number) => section.blocks.reduce((sum, b) => sum + blockHeightPt(b, scale, m), 0);
-  if (total(1) <= room) return [{ blocks: section.blocks, scale: 1 }];
-  for (let scale = 0.96; scale >= MIN_FIT_SCALE - 1e-9; scale -= 0.02) {
-    if (total(scale) <= room) {
-      checks.push({
-        level: "info",
-        message: `${LABELS[section.kind]}: the text was set at ${Math.round(scale * 100)}% of its size to fit its page.`,
-      });
-      return [{ blocks: section.blocks, scale }];
-    }
-  }
-  const pages: { blocks: FlowBlock[]; scale: number }[] = [];
+): FittedPart[] => {
+  const pages: FittedPart[] = [];
   let current: FlowBlock[] = [];
-  let used = 0;
-  const queue = [...section.blocks];
+  let used = lead;
+  const queue = [...blocks];
   while (queue.length > 0) {
     const block = queue.shift() as FlowBlock;
-    const h = blockHeightPt(block, 1, m);
+    const h = blockHeightPt(block, 1, measure);
     if (used + h <= room) {
       current.push(block);
       used += h;
       continue;
     }
-    const split = block.type === "subheading" ? undefined : splitBlock(block, room - used, 1, m);
+    const split = block.type === "subheading" ? undefined : splitBlock(block, room - used, 1, measure);
     if (split) {
       current.push(split[0]);
       queue.unshift(split[1]);
@@ -174,6 +192,46 @@ const fitSection = (
     used = 0;
   }
   if (current.length > 0) pages.push({ blocks: current, scale: 1 });
+  return pages;
+};
+
+/**
+ * Fits one section: as large as its type ceiling allows (blocks spread a little when even that
+ * leaves room), else the designed size, else shrunk down to the floor, else continued on added
+ * pages that share the text evenly, so the last page is not a few stray lines.
+ */
+const fitSection = (
+  section: Section,
+  measure: TextMeasure,
+  fill: number,
+  checks: PrintCheck[],
+): FittedPart[] => {
+  const room = section.heightPt * fill;
+  const lead = section.leadPt ?? 0;
+  const total = (scale: number) => textHeightPt(section.blocks, scale, measure) + lead * scale;
+  if (total(1) <= room) {
+    const scale = largestScale(total, room, TYPE_CEILING[section.kind] ?? 1);
+    const gaps = section.blocks.length - 1;
+    const spreadPt = gaps > 0 ? Math.min(MAX_SPREAD_PT, ((room - total(scale)) * 0.6) / gaps) : 0;
+    return [{ blocks: section.blocks, scale, spreadPt: Math.max(0, Math.floor(spreadPt)) }];
+  }
+  for (let scale = 0.98; scale >= MIN_FIT_SCALE - 1e-9; scale -= 0.02) {
+    if (total(scale) <= room) {
+      checks.push({
+        level: "info",
+        message: `${LABELS[section.kind]}: the text was set at ${Math.round(scale * 100)}% of its size to fit its page.`,
+      });
+      return [{ blocks: section.blocks, scale }];
+    }
+  }
+  let pages = splitIntoPages(section.blocks, room, lead, measure);
+  for (let share = total(1) / pages.length; share < room; share += room * 0.04) {
+    const even = splitIntoPages(section.blocks, share, lead, measure);
+    if (even.length <= pages.length) {
+      pages = even;
+      break;
+    }
+  }
   if (pages.length > MAX_SECTION_PAGES) {
     checks.push({
       level: "warning",
@@ -188,76 +246,99 @@ const fitSection = (
   return pages;
 };
 
-const photoBox = (photo: Photo, widthIn: number, heightIn: number, inset?: number): PlacedPhoto => ({
-  id: photo.id,
-  url: photo.url,
-  caption: photo.caption,
-  widthIn,
-  heightIn,
-  inset,
-});
-
-/** Up to three photos side by side across the inside page. */
-const placeInsidePhotos = (photos: Photo[], layout: PageLayout): PlacedPhoto[] => {
-  if (photos.length === 0) return [];
-  const contentIn = contentWidthPt(layout) / PT_PER_IN;
-  const width = Math.min(3, (contentIn - PHOTO_GAP_IN * (photos.length - 1)) / photos.length);
-  return photos.map((p) => photoBox(p, width, INSIDE_PHOTO_HEIGHT_IN));
+/** The largest scale up to the ceiling at which the text still fits its room (1 when none above does). */
+const largestScale = (total: (scale: number) => number, room: number, ceiling: number) => {
+  for (let scale = ceiling; scale > 1; scale -= 0.02) {
+    if (total(scale) <= room) return Math.round(scale * 100) / 100;
+  }
+  return 1;
 };
 
-/** The memories page: rows of one or two photos (large and full take a whole row), sharing the page's height. */
-const placeMemoryPhotos = (photos: Photo[], layout: PageLayout): PlacedPhoto[] => {
-  if (photos.length === 0) return [];
-  const contentIn = contentWidthPt(layout) / PT_PER_IN;
-  const roomIn = (contentHeightPt(layout) - FLOW_HEADING_PT - FLOW_FOOTER_PT) / PT_PER_IN;
-  const units = photos.map((p) => (p.size === "large" || p.size === "full" ? 2 : 1));
-  let rows = 0;
-  let filled = 2;
-  for (const u of units) {
-    if (filled + u > 2) {
-      rows += 1;
-      filled = 0;
-    }
-    filled += u;
-  }
-  const rowIn = Math.min(4.6, (roomIn - (rows - 1) * PHOTO_GAP_IN) / rows - CAPTION_HEIGHT_IN);
-  const halfIn = (contentIn - PHOTO_GAP_IN) / 2;
-  return photos.map((p, i) => {
-    const wide = units[i] === 2;
-    const width = p.size === "large" ? contentIn * 0.8 : wide ? contentIn : halfIn;
-    return photoBox(p, width, rowIn, p.size === "small" ? 0.78 : undefined);
+/** Photos may be trimmed by up to this share of their width to fill their page. */
+const MAX_PHOTO_CROP = 0.15;
+
+type PhotoSizeLookup = (photo: Photo) => { width: number; height: number } | undefined;
+
+/** Photos composed into a box at their aspect ratios (4:5 portrait when the size is unknown). */
+const composeInto = (
+  photos: Photo[],
+  size: PhotoSizeLookup,
+  box: { widthIn: number; heightIn: number; maxPhotoHeightIn?: number },
+): PlacedPhoto[] => {
+  const shapes = photos.map((p) => {
+    const px = size(p);
+    return { aspect: px && px.width > 0 && px.height > 0 ? px.width / px.height : 0.8 };
   });
+  const composed = composePhotos(shapes, {
+    ...box,
+    gapIn: PHOTO_GAP_IN,
+    maxCrop: MAX_PHOTO_CROP,
+    captionIn: (row) => (row.some((i) => photos[i]?.caption.trim()) ? CAPTION_HEIGHT_IN : 0),
+  });
+  return photos.flatMap((photo, i) => {
+    const placed = composed[i];
+    return placed
+      ? [
+          {
+            id: photo.id,
+            url: photo.url,
+            caption: photo.caption,
+            widthIn: placed.widthIn,
+            heightIn: placed.heightIn,
+            row: placed.row,
+          },
+        ]
+      : [];
+  });
+};
+
+/** Height of composed photos with their captions and gaps, in pt. */
+const composedHeightPt = (placed: PlacedPhoto[]) => {
+  const rows = new Map<number, PlacedPhoto[]>();
+  for (const p of placed) rows.set(p.row ?? 0, [...(rows.get(p.row ?? 0) ?? []), p]);
+  let inches = 0;
+  for (const row of rows.values()) {
+    inches += Math.max(...row.map((p) => p.heightIn));
+    if (row.some((p) => p.caption.trim())) inches += CAPTION_HEIGHT_IN;
+  }
+  return (inches + PHOTO_GAP_IN * Math.max(0, rows.size - 1)) * PT_PER_IN;
 };
 
 const resolutionChecks = (
   pages: BookletPage[],
-  options: PlanOptions,
-  program: ProgramInput,
+  size: (url: string) => PixelSize | undefined,
 ): PrintCheck[] => {
-  const known = new Map(program.additionalPhotos.map((p) => [p.url, p]));
   const checks: PrintCheck[] = [];
   for (const page of pages) {
     for (const placed of page.photos ?? []) {
-      const stored = known.get(placed.url);
-      const size =
-        options.photoSize?.(placed.url) ??
-        (stored?.width && stored.height ? { width: stored.width, height: stored.height } : undefined);
-      if (!size) continue;
-      const printedW = placed.widthIn * (placed.inset ?? 1);
-      const printedH = placed.heightIn * (placed.inset ?? 1);
+      const px = size(placed.url);
+      if (!px) continue;
       // The photo is scaled to cover its box, so its resolution is the smaller of the two ratios.
-      const dpi = Math.floor(Math.min(size.width / printedW, size.height / printedH));
+      const dpi = Math.floor(Math.min(px.width / placed.widthIn, px.height / placed.heightIn));
       if (dpi >= PRINT_SPECS.dpi) continue;
       const name = placed.caption ? `"${placed.caption}"` : `on the ${LABELS[page.kind].toLowerCase()} page`;
-      const needed = `${Math.ceil(printedW * PRINT_SPECS.dpi)} x ${Math.ceil(printedH * PRINT_SPECS.dpi)}`;
+      const needed = `${Math.ceil(placed.widthIn * PRINT_SPECS.dpi)} x ${Math.ceil(placed.heightIn * PRINT_SPECS.dpi)}`;
       checks.push({
         level: dpi < WARN_DPI ? "warning" : "info",
-        message: `The photo ${name} prints at about ${dpi} dpi (${printedW.toFixed(1)} x ${printedH.toFixed(1)} in); for sharp printing at 300 dpi use one of at least ${needed} pixels.`,
+        message: `The photo ${name} prints at about ${dpi} dpi (${placed.widthIn.toFixed(1)} x ${placed.heightIn.toFixed(1)} in); for sharp printing at 300 dpi use one of at least ${needed} pixels.`,
       });
     }
   }
   return checks;
 };
+
+type PixelSize = { width: number; height: number };
+
+/** Sections printed only when they have content; an empty one would be a page of decoration. */
+const LEFT_OUT_WHEN_EMPTY: BookletPageKind[] = [
+  "life-reflections",
+  "photo-memories",
+  "tributes",
+  "acknowledgments",
+];
+
+/** The life reflections page shares its room with a photo when the text fills less than this. */
+const LIFE_PHOTO_TEXT_SHARE = 0.55;
 
 /** The pages to print, in reading order, and what the print check has to say about them. */
 export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): BookletPlan => {
@@ -267,18 +348,34 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     widthPt: contentWidthPt(layout),
     averageCharEm: FONT_FACES[program.fontStyle].averageCharEm,
   };
+  const widthIn = contentWidthPt(layout) / PT_PER_IN;
   const flowRoom = contentHeightPt(layout) - FLOW_HEADING_PT - FLOW_FOOTER_PT;
+  const known = new Map(program.additionalPhotos.map((p) => [p.url, p]));
+  const pixelSize = (url: string): PixelSize | undefined => {
+    const stored = known.get(url);
+    return (
+      options.photoSize?.(url) ??
+      (stored?.width && stored.height ? { width: stored.width, height: stored.height } : undefined)
+    );
+  };
+  const photoPixels: PhotoSizeLookup = (photo) => pixelSize(photo.url);
   const checks: PrintCheck[] = [];
   const photos = assignPhotos(program);
   const pages: BookletPage[] = [];
+  const leftOut: string[] = [];
 
   const addSection = (
     kind: BookletPageKind,
     section: Omit<Section, "kind">,
     extra: Partial<BookletPage> = {},
   ) => {
+    if (section.blocks.length === 0 && LEFT_OUT_WHEN_EMPTY.includes(kind)) {
+      leftOut.push(LABELS[kind]);
+      return;
+    }
     const parts = section.blocks.length > 0 ? fitSection({ kind, ...section }, measure, fill, checks) : [];
-    if (parts.length === 0) parts.push({ blocks: [], scale: 1 });
+    // A page with no text of its own (the inside page without scripture) sets its lead large.
+    if (parts.length === 0) parts.push({ blocks: [], scale: TYPE_CEILING[kind] ?? 1 });
     parts.forEach((part, i) => {
       pages.push({
         key: i === 0 ? kind : `${kind}-${i + 1}`,
@@ -286,6 +383,7 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
         label: i === 0 ? LABELS[kind] : `${LABELS[kind]} (continued)`,
         blocks: part.blocks,
         scale: part.scale,
+        spreadPt: part.spreadPt,
         ...(i === 0 ? extra : { continued: true }),
       });
     });
@@ -309,15 +407,54 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
       : [],
   });
 
-  const insidePhotos = placeInsidePhotos(photos.inside, layout);
-  const insidePhotoPt =
-    insidePhotos.length > 0 ? (INSIDE_PHOTO_HEIGHT_IN + CAPTION_HEIGHT_IN + 0.35) * PT_PER_IN : 0;
+  // Inside left: the dates, the scripture, and its photos as large as the rest of the page allows.
+  const scripture = paragraphs(program.scripture, "verse");
+  const scriptureRoom = photos.inside.length > 0 ? flowRoom * 0.36 : flowRoom;
+  const scriptureScale = largestScale(
+    (s) => textHeightPt(scripture, s, measure) + LIFE_DATES_PT * s,
+    scriptureRoom * fill,
+    TYPE_CEILING["inside-left"] ?? 1,
+  );
+  const scriptureUsed = textHeightPt(scripture, scriptureScale, measure) + LIFE_DATES_PT * scriptureScale;
+  const insidePhotos = composeInto(photos.inside, photoPixels, {
+    widthIn,
+    heightIn: Math.max(1.5, (flowRoom - Math.min(scriptureUsed, scriptureRoom) - 24) / PT_PER_IN),
+    maxPhotoHeightIn: 5.2,
+  });
   addSection(
     "inside-left",
-    { blocks: paragraphs(program.scripture, "verse"), heightPt: flowRoom - insidePhotoPt - 40 },
+    {
+      blocks: scripture,
+      heightPt: flowRoom - (insidePhotos.length > 0 ? composedHeightPt(insidePhotos) + 24 : 0),
+      leadPt: LIFE_DATES_PT,
+    },
     { photos: insidePhotos },
   );
-  addSection("life-reflections", { blocks: paragraphs(program.lifeReflections, "body"), heightPt: flowRoom });
+
+  // Life reflections: short text is set large and shares its page with a photo the memories page can spare.
+  const reflections = paragraphs(program.lifeReflections, "body");
+  const reflectionsFitPt = textHeightPt(reflections, TYPE_CEILING["life-reflections"] ?? 1, measure);
+  const spare =
+    reflections.length > 0 &&
+    photos.memories.length >= 2 &&
+    reflectionsFitPt < flowRoom * LIFE_PHOTO_TEXT_SHARE
+      ? (photos.memories.find((p) => p.position === "life") ?? photos.memories[0])
+      : undefined;
+  const lifePhotos = spare
+    ? composeInto([spare], photoPixels, {
+        widthIn,
+        heightIn: (flowRoom - Math.max(reflectionsFitPt, flowRoom * 0.3) - 24) / PT_PER_IN,
+        maxPhotoHeightIn: 4.6,
+      })
+    : [];
+  addSection(
+    "life-reflections",
+    {
+      blocks: reflections,
+      heightPt: flowRoom - (lifePhotos.length > 0 ? composedHeightPt(lifePhotos) + 24 : 0),
+    },
+    { photos: lifePhotos },
+  );
 
   const serviceBlocks: FlowBlock[] = orderedServiceItems(program).map((item) => ({
     type: "service-item",
@@ -325,8 +462,11 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     person: item.person,
   }));
   // The service day, time, place and officiant head the first order-of-service page.
-  const detailsPt = 4 * 24 + 20;
-  addSection("order-service", { blocks: serviceBlocks, heightPt: flowRoom - detailsPt });
+  addSection("order-service", {
+    blocks: serviceBlocks,
+    heightPt: flowRoom,
+    leadPt: hasServiceDetails(program) ? SERVICE_DETAILS_PT : 0,
+  });
   if (program.serviceItems.length === 0) {
     checks.push({
       level: "info",
@@ -335,12 +475,19 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     });
   }
 
-  pages.push({
-    key: "photo-memories",
-    kind: "photo-memories",
-    label: LABELS["photo-memories"],
-    photos: placeMemoryPhotos(photos.memories, layout),
-  });
+  const memoryPhotos = photos.memories.filter((p) => p !== spare);
+  if (memoryPhotos.length > 0) {
+    pages.push({
+      key: "photo-memories",
+      kind: "photo-memories",
+      label: LABELS["photo-memories"],
+      photos: composeInto(memoryPhotos, photoPixels, {
+        widthIn,
+        heightIn: (flowRoom - 6) / PT_PER_IN,
+        maxPhotoHeightIn: 6.8,
+      }),
+    });
+  } else leftOut.push(LABELS["photo-memories"]);
 
   addSection("tributes", {
     blocks: program.tributes
@@ -373,18 +520,38 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     key: "back",
     kind: "back",
     label: LABELS.back,
-    photos: backPhoto ? [photoBox(backPhoto, BACK_PHOTO_IN.width, BACK_PHOTO_IN.height)] : [],
+    photos: backPhoto
+      ? [
+          {
+            id: backPhoto.id,
+            url: backPhoto.url,
+            caption: backPhoto.caption,
+            widthIn: BACK_PHOTO_IN.width,
+            heightIn: BACK_PHOTO_IN.height,
+          },
+        ]
+      : [],
   };
 
-  // The back cover stays last; blank notes pages go before it so the sheets fold.
-  const padding = (4 - ((pages.length + 1) % 4)) % 4;
+  if (leftOut.length > 0) {
+    const list =
+      leftOut.length === 1 ? leftOut[0] : `${leftOut.slice(0, -1).join(", ")} and ${leftOut.at(-1)}`;
+    checks.push({
+      level: "info",
+      message: `${list} ${leftOut.length === 1 ? "has" : "have"} nothing to print yet, so ${leftOut.length === 1 ? "its page is" : "their pages are"} left out. Add ${leftOut.length === 1 ? "it" : "them"} in the builder to print ${leftOut.length === 1 ? "that page" : "those pages"} instead of notes pages.`,
+    });
+  }
+
+  // The back cover stays last; notes pages (lines for guests' memories) go before it so the
+  // sheets fold and the booklet has at least its 8 pages.
+  const padding = Math.max(MIN_PAGES - (pages.length + 1), (4 - ((pages.length + 1) % 4)) % 4);
   for (let i = 0; i < padding; i++) {
     pages.push({ key: `notes-${i + 1}`, kind: "notes", label: LABELS.notes });
   }
   if (padding > 0) {
     checks.push({
       level: "info",
-      message: `${padding} notes page${padding > 1 ? "s were" : " was"} added so the booklet has ${pages.length + 1} pages (booklets print in fours).`,
+      message: `${padding} notes page${padding > 1 ? "s were" : " was"} added so the booklet has ${pages.length + 1} pages (booklets print in fours${pages.length + 1 === MIN_PAGES ? ", at least 8" : ""}).`,
     });
   }
   pages.push(back);
@@ -398,7 +565,7 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
   ] as const) {
     if (!program[field].trim()) checks.push({ level: "warning", message: `${label} is empty.` });
   }
-  checks.push(...resolutionChecks(pages, options, program));
+  checks.push(...resolutionChecks(pages, pixelSize));
   checks.push(...missingPhotoChecks(program, options));
   return { pages, checks };
 };

@@ -62,7 +62,7 @@ export const exportColorGuide = (program: ProgramInput): ExportFile => {
   ]);
 };
 
-/** Design specs of spec section 9: page, resolution, colour, bleed, fonts, limits. */
+/** The design specs: page, resolution, colour, bleed, fonts, limits. */
 export const exportDesignSpecs = (program: ProgramInput): ExportFile =>
   text(program, "design-specs", [
     title(program, "Design specs"),

@@ -1,4 +1,4 @@
-// The program itself as data: the full JSON (re-importable) and the summary CSV of spec section 9.
+// The program itself as data: the full JSON (re-importable) and the summary CSV (name, dates, location, officiant, theme, font, overlay).
 
 import { formatDateInWords, formatServiceDateTime } from "../../shared/format-date";
 import type { ProgramInput } from "../../shared/schemas";

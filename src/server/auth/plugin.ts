@@ -45,8 +45,8 @@ export const findRequestUser = (
  * services never know which door was used; `{ auth: "session" }` refuses keys. Otherwise 401.
  * The user carries whether this server takes payments, so `can(user, feature)` needs nothing else.
  */
-export const authPlugin = (db: AppDatabase, billingEnabled: boolean) =>
-  new Elysia().macro({
+const makeAuthPlugin = (db: AppDatabase, billingEnabled: boolean, seed: number) =>
+  new Elysia({ name: "auth", seed }).macro({
     auth: (door: AuthDoor) => ({
       resolve({ cookie, request, store }) {
         const key = bearerKey(request);
@@ -60,8 +60,28 @@ export const authPlugin = (db: AppDatabase, billingEnabled: boolean) =>
         const token = typeof jar?.value === "string" ? jar.value : undefined;
         const session = token ? resolveSession(db, token) : null;
         if (!jar || !token || !session) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-        setSessionCookie(jar, secureCookiesFrom(store), token, session.expiresAt);
+        // The browser's cookie already carries this expiry unless the session was just extended.
+        if (session.refreshed) setSessionCookie(jar, secureCookiesFrom(store), token, session.expiresAt);
         return { user: toPublicUser(session.user, billingEnabled) };
       },
     }),
   });
+
+const plugins = new WeakMap<AppDatabase, Map<boolean, ReturnType<typeof makeAuthPlugin>>>();
+// Elysia tells named plugins apart by a seed it serialises: a number per database and billing mode.
+let nextSeed = 1;
+
+/**
+ * The auth macro, one named instance per database (and billing mode), so the feature modules that
+ * each `.use()` it share it instead of stacking copies on every request.
+ */
+export const authPlugin = (db: AppDatabase, billingEnabled: boolean) => {
+  const byMode = plugins.get(db) ?? new Map<boolean, ReturnType<typeof makeAuthPlugin>>();
+  plugins.set(db, byMode);
+  let plugin = byMode.get(billingEnabled);
+  if (!plugin) {
+    plugin = makeAuthPlugin(db, billingEnabled, nextSeed++);
+    byMode.set(billingEnabled, plugin);
+  }
+  return plugin;
+};

@@ -1,5 +1,6 @@
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../../../db/client";
+import { preparedFor } from "../../../db/prepared";
 import { sessions, type UserRow, users } from "../../../db/schema";
 import { LIMITS } from "../../shared/constants";
 import type { LoginInput, RegisterInput, User } from "../../shared/schemas";
@@ -32,26 +33,34 @@ export const createSession = (db: AppDatabase, userId: string, now = new Date())
   return { token, expiresAt };
 };
 
-/** The session's user, extending the session when it is due; null when unknown or expired. */
-export const resolveSession = (db: AppDatabase, token: string, now = new Date()) => {
-  const tokenHash = hashToken(token);
-  const row = db
+const sessionByTokenHash = preparedFor((db) =>
+  db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .get();
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare(),
+);
+
+/**
+ * The session's user, extending the session when it is due (`refreshed`: the cookie must be sent
+ * again with the new expiry); null when unknown or expired.
+ */
+export const resolveSession = (db: AppDatabase, token: string, now = new Date()) => {
+  const tokenHash = hashToken(token);
+  const row = sessionByTokenHash(db).get({ tokenHash });
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
     db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
     return null;
   }
   let expiresAt = row.expiresAt;
-  if (now.getTime() + SESSION_MS - expiresAt.getTime() > SESSION_REFRESH_AFTER_MS) {
+  const refreshed = now.getTime() + SESSION_MS - expiresAt.getTime() > SESSION_REFRESH_AFTER_MS;
+  if (refreshed) {
     expiresAt = new Date(now.getTime() + SESSION_MS);
     db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash)).run();
   }
-  return { user: row.user, expiresAt };
+  return { user: row.user, expiresAt, refreshed };
 };
 
 export const deleteSession = (db: AppDatabase, token: string) => {

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { AppDatabase } from "../../../db/client";
 import { stripeEvents, type UserRow, users } from "../../../db/schema";
+import type { STRIPE_WEBHOOK_OUTCOMES } from "../../shared/api-answers";
 import type { PlanTier } from "../../shared/constants";
 import { LIVE_SUBSCRIPTION_STATUSES } from "../../shared/entitlements";
 import { AppError } from "../errors";
@@ -16,7 +17,7 @@ type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 type UserChange = Partial<
   Pick<UserRow, "subscriptionTier" | "stripeSubscriptionId" | "subscriptionStatus" | "subscriptionEndsAt">
 >;
-export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored";
+export type WebhookOutcome = (typeof STRIPE_WEBHOOK_OUTCOMES)[number];
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? undefined);

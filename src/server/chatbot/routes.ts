@@ -1,13 +1,14 @@
 import { type Cookie, Elysia } from "elysia";
 import { signCookie, unsignCookie } from "elysia/utils";
-import { z } from "zod";
 import type { AppDatabase } from "../../../db/client";
 import {
   chatContextSchema,
+  chatSuggestionsQuerySchema,
   comfortRequestSchema,
   createChatSessionSchema,
   errorReportSchema,
   sendChatMessageSchema,
+  writingPromptsQuerySchema,
 } from "../../shared/chatbot";
 import { openAiSettingsFrom } from "../ai/openai-json";
 import { FailureLimiter } from "../auth/failure-limiter";
@@ -93,13 +94,6 @@ const chatOwner = async (
 const ownerKey = (owner: ChatOwner | null) =>
   owner?.userId ? `u:${owner.userId}` : `v:${owner?.visitorId ?? ""}`;
 
-const writingPromptsQuery = z.object({
-  context: z
-    .string({ error: "context must be a JSON object" })
-    .max(2000, "context must be at most 2000 characters")
-    .optional(),
-});
-
 const parseJsonContext = (raw: string | undefined) => {
   if (!raw) return {};
   try {
@@ -159,7 +153,7 @@ export const chatbotRoutes = (
       getChatSession(db, await chatOwner(db, secret, cookie, request, false), params.sessionId),
     )
     .get("/suggestions", ({ query }) => {
-      const { currentPage } = parseInput(z.object({ currentPage: z.string().max(200).optional() }), query);
+      const { currentPage } = parseInput(chatSuggestionsQuerySchema, query);
       return generalSuggestions(currentPage);
     })
     .get("/suggestions/:sessionId", async ({ params, cookie, request }) =>
@@ -177,7 +171,7 @@ export const chatbotRoutes = (
       return comfortMessage(input);
     })
     .get("/writing-prompts", ({ query }) => {
-      const { context } = parseInput(writingPromptsQuery, query);
+      const { context } = parseInput(writingPromptsQuerySchema, query);
       const state = parseJsonContext(context).emotionalState ?? "neutral";
       return { prompts: writingPromptsFor(isEmotionalState(state) ? state : "neutral") };
     })

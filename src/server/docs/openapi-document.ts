@@ -14,12 +14,13 @@ import {
   webhookEventSchema,
 } from "../../shared/integration";
 import { SESSION_COOKIE } from "../auth/session-cookie";
-import { type Access, OPERATIONS, type Operation } from "./operations";
+import { type Access, type ErrorNote, OPERATIONS, type Operation } from "./operations";
 
 const ERROR_MEANINGS: Record<number, string> = {
   304: "Not modified since the ETag sent in If-None-Match",
   400: "Invalid input: `fields` names every wrong field",
   401: "Not signed in, or the API key is unknown or revoked",
+  402: "Not in your plan: `requiredPlan` names the plan that includes it (with an API key: API access)",
   403: "Refused: an API key on a route for signed-in browsers, or another site's Origin",
   404: "Not found (also another account's record)",
   409: "Conflict",
@@ -43,14 +44,27 @@ const pathParams = (path: string) => {
   return names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
 };
 
-const errorStatuses = (op: Operation) => {
-  const statuses = new Set(op.errors ?? []);
-  if (op.body) for (const status of [400, 413, 415]) statuses.add(status);
-  if (op.query) statuses.add(400);
-  if (op.access !== "public") statuses.add(401);
-  if (op.access === "session") statuses.add(403);
-  if (op.access === "session-or-key") statuses.add(429);
-  return [...statuses].sort();
+/** Each failure the operation can answer, with what it means there. */
+const errorAnswers = (op: Operation): ErrorNote[] => {
+  const notes = new Map<number, string | undefined>();
+  const add = (status: number, description?: string) => {
+    if (!notes.get(status)) notes.set(status, description);
+  };
+  for (const error of op.errors ?? []) {
+    if (typeof error === "number") add(error);
+    else add(error.status, error.description);
+  }
+  if (op.body) for (const status of [400, 413, 415]) add(status);
+  if (op.query) add(400);
+  if (op.access !== "public") add(401);
+  if (op.access === "session") add(403);
+  if (op.access === "session-or-key") for (const status of [402, 429]) add(status);
+  return [...notes]
+    .sort(([a], [b]) => a - b)
+    .map(([status, description]) => ({
+      status,
+      description: description ?? ERROR_MEANINGS[status] ?? "Error",
+    }));
 };
 
 const toOperation = (op: Operation): ZodOpenApiOperationObject => {
@@ -66,14 +80,11 @@ const toOperation = (op: Operation): ZodOpenApiOperationObject => {
       },
     };
   }
-  for (const status of errorStatuses(op)) {
+  for (const { status, description } of errorAnswers(op)) {
     responses[status] =
       status < 400
-        ? { description: ERROR_MEANINGS[status] ?? "" }
-        : {
-            description: ERROR_MEANINGS[status] ?? "Error",
-            content: { "application/json": { schema: apiErrorSchema } },
-          };
+        ? { description }
+        : { description, content: { "application/json": { schema: apiErrorSchema } } };
   }
   const params = pathParams(op.path);
   return {

@@ -4,11 +4,36 @@
 import { z } from "zod";
 import { PDF_VARIANTS } from "../../print/render-program-pdf";
 import {
+  billingPortalAnswerSchema,
+  checkoutAnswerSchema,
   createdProgramSchema,
+  messageAnswerSchema,
   okSchema,
   pdfPreparingSchema,
+  stripeWebhookAnswerSchema,
   uploadedPhotoSchema,
 } from "../../shared/api-answers";
+import {
+  CHAT_LIMITS,
+  chatSessionSchema,
+  chatSuggestionsQuerySchema,
+  chatSuggestionsSchema,
+  comfortRequestSchema,
+  comfortResponseSchema,
+  createChatSessionSchema,
+  createdChatSessionSchema,
+  EMOTIONAL_CHAT_TITLE,
+  errorReportResponseSchema,
+  errorReportSchema,
+  helpArticleSchema,
+  helpSearchHitSchema,
+  helpSearchQuerySchema,
+  SUPPORT_CHAT_TITLE,
+  sendChatMessageSchema,
+  sendMessageResponseSchema,
+  writingPromptsQuerySchema,
+  writingPromptsResponseSchema,
+} from "../../shared/chatbot";
 import {
   apiKeySummarySchema,
   createApiKeySchema,
@@ -24,11 +49,16 @@ import {
 import { sampleProgram } from "../../shared/sample-program";
 import {
   aiResultSchema,
+  forgotPasswordSchema,
   loginSchema,
   programInputSchema,
   programSchema,
   programSummarySchema,
+  programUpdateSchema,
   registerSchema,
+  resetPasswordSchema,
+  subscriptionInfoSchema,
+  subscriptionRequestSchema,
   userSchema,
 } from "../../shared/schemas";
 import {
@@ -36,7 +66,9 @@ import {
   checkGrammarRequestSchema,
   enhanceRequestSchema,
   generateTemplateRequestSchema,
+  writingStatusSchema,
 } from "../../shared/writing";
+import { FORGOT_PASSWORD_ANSWER } from "../auth/password-reset";
 import { batchPayloadSchema } from "../batch/service";
 import { photoQuerySchema } from "../photos/routes";
 import { batchPdfQuerySchema, pdfQuerySchema } from "../print/pdf-query";
@@ -71,13 +103,15 @@ export type Operation = {
   answer: Answer;
   /** Further successful answers, e.g. 202 while a PDF is being prepared. */
   otherAnswers?: Answer[];
-  /** Failures beyond those every call of its access and body can meet. */
-  errors?: number[];
+  /** Failures beyond those every call of its access and body can meet; a note says what this one means. */
+  errors?: (number | ErrorNote)[];
 };
+
+export type ErrorNote = { status: number; description: string };
 
 const ISO_TIME = "2025-03-08T09:30:00.000Z";
 const PROGRAM_ID = "5b0f7a2e-3d7c-4b8e-9a51-2f6c1d0e8a47";
-const program = { ...sampleProgram(), id: PROGRAM_ID, createdAt: ISO_TIME, updatedAt: ISO_TIME };
+const program = { ...sampleProgram(), id: PROGRAM_ID, version: 1, createdAt: ISO_TIME, updatedAt: ISO_TIME };
 const service = (fullName: string, serviceDate: string) => ({
   fullName,
   birthDate: "1931-04-12",
@@ -92,6 +126,7 @@ const user = {
   subscriptionTier: "free",
   trialStartedAt: ISO_TIME,
   trialEndsAt: "2025-03-22T09:30:00.000Z",
+  billingEnabled: true,
 };
 const aiResult = {
   improvedText: "She kept a garden that fed half the street.",
@@ -109,6 +144,32 @@ const keySummary = {
 };
 
 const PDF = "application/pdf";
+const SESSION_ID = "c4d5e6f7-…";
+const PLAN_REFUSAL: ErrorNote = {
+  status: 402,
+  description: "Not in your plan: `requiredPlan` names the plan that includes it",
+};
+const BILLING_OFF: ErrorNote = {
+  status: 503,
+  description: "Payments are not set up on this server, or Stripe could not complete the call",
+};
+const CHAT_RATE_LIMIT: ErrorNote = {
+  status: 429,
+  description: "Too many chat requests from this person or address: wait a minute",
+};
+const NO_SUCH_CHAT: ErrorNote = { status: 404, description: "No such chat session (also another person's)" };
+const welcome = {
+  id: "e1f2…",
+  role: "assistant",
+  content:
+    "Hello, I'm the Keepsake Support Assistant. Ask me anything about building a program, photos, printing or your account, and I'll find the answer in our help centre.",
+  timestamp: ISO_TIME,
+} as const;
+const printAtHome = {
+  slug: "printing-at-home",
+  title: "Printing at home",
+  summary: "Print a folded booklet on your own printer with ordinary letter paper.",
+};
 const WEBHOOK = { id: "7a8b…", url: "https://cases.example.com/keepsake-events", createdAt: ISO_TIME };
 const CASES_CSV =
   "Decedent First Name,Decedent Last Name,Date of Birth,Service Date\nEleanor,Whitfield,4/12/1931,3/14/2025 11:00 AM\n";
@@ -192,6 +253,55 @@ export const OPERATIONS: Operation[] = [
     answer: { status: 200, description: "Signed out", schema: okSchema, example: { ok: true } },
   },
   {
+    method: "post",
+    path: "/api/logout/everywhere",
+    tag: "Account",
+    summary: "Sign out on every device, this one included",
+    access: "session",
+    answer: { status: 200, description: "Every session ended", schema: okSchema, example: { ok: true } },
+  },
+  {
+    method: "post",
+    path: "/api/password/forgot",
+    tag: "Account",
+    summary: "Email a link to set a new password",
+    description:
+      "The answer is the same whether or not an account uses the email, so nobody learns which emails have accounts. " +
+      "The link works once, for one hour.",
+    access: "public",
+    body: { schema: forgotPasswordSchema, example: { email: account.email } },
+    answer: {
+      status: 200,
+      description: "Always this message",
+      schema: messageAnswerSchema,
+      example: { message: FORGOT_PASSWORD_ANSWER },
+    },
+    errors: [
+      {
+        status: 429,
+        description: "Too many reset emails asked for from this address: wait Retry-After seconds",
+      },
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/password/reset",
+    tag: "Account",
+    summary: "Set a new password with the emailed token, and sign in",
+    description: "Every other session of the account ends.",
+    access: "public",
+    body: {
+      schema: resetPasswordSchema,
+      example: { token: "n4Xq2c…the token from the emailed link", password: "a new long passphrase" },
+    },
+    answer: {
+      status: 200,
+      description: "The user; a session cookie is set",
+      schema: userSchema,
+      example: user,
+    },
+  },
+  {
     method: "get",
     path: "/api/auth/user",
     tag: "Account",
@@ -232,10 +342,17 @@ export const OPERATIONS: Operation[] = [
     path: "/api/programs/:id",
     tag: "Programs",
     summary: "Replace one of your programs",
+    description:
+      "Send the `version` you read: when someone saved a newer one meanwhile the answer is 409 with the stored program in `current`, and nothing is overwritten. Without `version` the save replaces whatever is stored.",
     access: "session-or-key",
-    body: { schema: programInputSchema, example: sampleProgram() },
-    answer: { status: 200, description: "The program", schema: programSchema, example: program },
-    errors: [404],
+    body: { schema: programUpdateSchema, example: { ...sampleProgram(), version: 1 } },
+    answer: {
+      status: 200,
+      description: "The program, its version raised by one",
+      schema: programSchema,
+      example: { ...program, version: 2 },
+    },
+    errors: [404, 409],
   },
   {
     method: "delete",
@@ -338,6 +455,19 @@ export const OPERATIONS: Operation[] = [
     errors: [404],
   },
   // ------------------------------------------------------------ writing helper
+  {
+    method: "get",
+    path: "/api/writing/status",
+    tag: "Writing helper",
+    summary: "Whether suggestions come from a language model or the offline helper",
+    access: "session",
+    answer: {
+      status: 200,
+      description: "The mode, and the model when one is set up",
+      schema: writingStatusSchema,
+      example: { mode: "offline" },
+    },
+  },
   ...(
     [
       ["check-grammar", "Check grammar and spelling", checkGrammarRequestSchema, { text: "She were kind." }],
@@ -364,6 +494,7 @@ export const OPERATIONS: Operation[] = [
       access: "session",
       body: { schema, example },
       answer: { status: 200, description: "The suggestion", schema: aiResultSchema, example: aiResult },
+      errors: [{ status: 429, description: "More calls a minute than this server allows: wait a minute" }],
     }),
   ),
   // ------------------------------------------------------------ integration
@@ -388,6 +519,7 @@ export const OPERATIONS: Operation[] = [
       schema: createdApiKeySchema,
       example: { ...keySummary, key: "ks_live_Q3vZ…" },
     },
+    errors: [PLAN_REFUSAL],
   },
   {
     method: "delete",
@@ -525,5 +657,289 @@ export const OPERATIONS: Operation[] = [
         },
       ],
     },
+  },
+  // ------------------------------------------------------------ billing
+  {
+    method: "get",
+    path: "/api/subscription/info",
+    tag: "Billing",
+    summary: "Your plan, its status and limits, the trial, and what you use",
+    access: "session",
+    answer: {
+      status: 200,
+      description: "The subscription",
+      schema: subscriptionInfoSchema,
+      example: {
+        tier: "free",
+        status: "trialing",
+        endsAt: user.trialEndsAt,
+        usage: { programs: 2 },
+        limits: { maxPrograms: -1 },
+        billingEnabled: true,
+        publishableKey: "pk_live_…",
+        trial: { active: true, daysLeft: 9, endsAt: user.trialEndsAt },
+        canManageBilling: false,
+      },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/subscription/create",
+    tag: "Billing",
+    summary: "Start a subscription whose first invoice the browser pays with Stripe's payment form",
+    description:
+      "The plan changes only when Stripe's signed webhook reports the payment. " +
+      "Failures also carry `error` (the message) and `details` (every wrong field) for the checkout page.",
+    access: "session",
+    body: { schema: subscriptionRequestSchema, example: { tier: "basic", billing: "monthly" } },
+    answer: {
+      status: 200,
+      description: "The client secret of the first invoice, for Stripe's payment form",
+      schema: checkoutAnswerSchema,
+      example: { clientSecret: "pi_3Q…_secret_…" },
+    },
+    errors: [
+      { status: 409, description: "A live subscription exists already: change it in the billing portal" },
+      BILLING_OFF,
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/subscription/portal",
+    tag: "Billing",
+    summary: "Open Stripe's billing portal (card, invoices, cancel), returning to /subscription",
+    access: "session",
+    answer: {
+      status: 200,
+      description: "The portal's address; send the browser there",
+      schema: billingPortalAnswerSchema,
+      example: { url: "https://billing.stripe.com/p/session/…" },
+    },
+    errors: [{ status: 409, description: "No billing account yet: choose a plan first" }, BILLING_OFF],
+  },
+  {
+    method: "post",
+    path: "/api/stripe/webhook",
+    tag: "Billing",
+    summary: "Stripe's subscription and invoice events: the only thing that changes a plan",
+    description:
+      "For Stripe only. Public, but each event must carry a valid `Stripe-Signature` over the raw body, made " +
+      "with STRIPE_WEBHOOK_SECRET. Each event is applied once; an event older than the last one applied to the " +
+      "account is ignored. Handles customer.subscription.created/updated/deleted, invoice.paid and " +
+      "invoice.payment_failed.",
+    access: "public",
+    answer: {
+      status: 200,
+      description: "Received, and what it changed",
+      schema: stripeWebhookAnswerSchema,
+      example: { received: true, outcome: "applied" },
+    },
+    errors: [
+      { status: 400, description: "The Stripe signature is missing or wrong" },
+      { status: 413, description: "The body is too large" },
+      { status: 503, description: "Stripe webhooks are not set up on this server" },
+    ],
+  },
+  // ------------------------------------------------------------ help centre
+  {
+    method: "get",
+    path: "/api/help/articles",
+    tag: "Help",
+    summary: "Every help-centre article, as HTML",
+    access: "public",
+    answer: {
+      status: 200,
+      description: "The articles",
+      schema: helpArticleSchema.array(),
+      example: [
+        {
+          ...printAtHome,
+          html: "<h1>Printing at home</h1>\n<p>Print a folded booklet on your own printer…</p>",
+        },
+      ],
+    },
+  },
+  {
+    method: "get",
+    path: "/api/help/search",
+    tag: "Help",
+    summary: "Search the help centre: the best-matching sections",
+    access: "public",
+    query: helpSearchQuerySchema,
+    answer: {
+      status: 200,
+      description: "Matching sections, best first; empty when nothing fits",
+      schema: helpSearchHitSchema.array(),
+      example: [
+        {
+          ...printAtHome,
+          section: "Print a booklet at home",
+          url: "/support#printing-at-home--print-a-booklet-at-home",
+          excerpt:
+            "1. Open your program in the builder and press Download PDF.\n2. Choose Home printer. This makes a half-size booklet…",
+        },
+      ],
+    },
+  },
+  // ------------------------------------------------------------ support chat
+  {
+    method: "post",
+    path: "/api/chatbot/session",
+    tag: "Support",
+    summary: "Start a chat: the Support Assistant, or the Emotional Support chat by its title",
+    description: `Title "${EMOTIONAL_CHAT_TITLE}" starts the Emotional Support chat, anything else (default "${SUPPORT_CHAT_TITLE}") the Support Assistant. Without a sign-in, a signed visitor cookie (\`kv\`) is set and owns the chat.`,
+    access: "public",
+    body: {
+      schema: createChatSessionSchema,
+      example: { title: SUPPORT_CHAT_TITLE, context: { currentPage: "builder" } },
+    },
+    answer: {
+      status: 201,
+      description: "The new chat; its first message is the welcome",
+      schema: createdChatSessionSchema,
+      example: { sessionId: SESSION_ID, title: SUPPORT_CHAT_TITLE, status: "active" },
+    },
+    errors: [CHAT_RATE_LIMIT],
+  },
+  {
+    method: "get",
+    path: "/api/chatbot/session/:sessionId",
+    tag: "Support",
+    summary: "One of your chats with its messages, oldest first",
+    access: "public",
+    answer: {
+      status: 200,
+      description: "The chat",
+      schema: chatSessionSchema,
+      example: { sessionId: SESSION_ID, title: SUPPORT_CHAT_TITLE, status: "active", messages: [welcome] },
+    },
+    errors: [NO_SUCH_CHAT],
+  },
+  {
+    method: "get",
+    path: "/api/chatbot/suggestions",
+    tag: "Support",
+    summary: "Questions to offer in the Support Assistant for the page you are on",
+    access: "public",
+    query: chatSuggestionsQuerySchema,
+    answer: {
+      status: 200,
+      description: "Questions",
+      schema: chatSuggestionsSchema,
+      example: ["How do I print a booklet at home?", "Which PDF should I send to a print shop?"],
+    },
+  },
+  {
+    method: "get",
+    path: "/api/chatbot/suggestions/:sessionId",
+    tag: "Support",
+    summary: "Questions to offer next in one of your chats",
+    description: `In the Emotional Support chat they follow the last feeling read, at most ${CHAT_LIMITS.maxEmotionalSuggestions}.`,
+    access: "public",
+    answer: {
+      status: 200,
+      description: "Questions",
+      schema: chatSuggestionsSchema,
+      example: ["How do I add photos?", "I forgot my password"],
+    },
+    errors: [NO_SUCH_CHAT],
+  },
+  {
+    method: "post",
+    path: "/api/chatbot/message",
+    tag: "Support",
+    summary: "Send a message in one of your chats and get the answer",
+    description:
+      "The Support Assistant answers from the help centre (with a language model when one is set up) and links the article it used.",
+    access: "public",
+    body: {
+      schema: sendChatMessageSchema,
+      example: { message: "How do I print a booklet at home?", sessionId: SESSION_ID, context: {} },
+    },
+    answer: {
+      status: 200,
+      description: "The assistant's answer",
+      schema: sendMessageResponseSchema,
+      example: {
+        assistantMessage: {
+          id: "a9b8…",
+          content:
+            "Press Download PDF and choose Home printer, then print it double-sided, flipping on the short edge, at actual size.",
+          timestamp: ISO_TIME,
+          metadata: {
+            article: { title: printAtHome.title, url: "/support#printing-at-home--print-a-booklet-at-home" },
+          },
+        },
+        emotionalSupport: { supportNeeded: false, detected: "neutral" },
+      },
+    },
+    errors: [NO_SUCH_CHAT, CHAT_RATE_LIMIT],
+  },
+  {
+    method: "post",
+    path: "/api/chatbot/comfort",
+    tag: "Support",
+    summary: "A short word of comfort for how you feel",
+    access: "public",
+    body: {
+      schema: comfortRequestSchema,
+      example: {
+        message: "I can't find the words for Mum's service.",
+        emotionalState: "overwhelmed",
+        context: {},
+      },
+    },
+    answer: {
+      status: 200,
+      description: "The comfort",
+      schema: comfortResponseSchema,
+      example: { response: "There is no right way to feel this. Take one small step at a time; I'm here." },
+    },
+    errors: [CHAT_RATE_LIMIT],
+  },
+  {
+    method: "get",
+    path: "/api/chatbot/writing-prompts",
+    tag: "Support",
+    summary: "Prompts to help put memories into words, for the feeling given",
+    access: "public",
+    query: writingPromptsQuerySchema,
+    answer: {
+      status: 200,
+      description: "Prompts",
+      schema: writingPromptsResponseSchema,
+      example: { prompts: ["What is a small moment with them you keep coming back to?"] },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/chatbot/error-report",
+    tag: "Support",
+    summary: "Report an error the web app met, and get the known fix",
+    description:
+      "Secrets are scrubbed before storing; the same error on the same page from the same person is counted once.",
+    access: "public",
+    body: {
+      schema: errorReportSchema,
+      example: {
+        error: "Failed to fetch",
+        context: { currentPage: "/builder", type: "network" },
+        autoReport: true,
+      },
+    },
+    answer: {
+      status: 200,
+      description: "The report's id and the known fix",
+      schema: errorReportResponseSchema,
+      example: {
+        reportId: "f0e1…",
+        errorType: "network_error",
+        suggestedFix:
+          "Keepsake could not reach the server. Check your internet connection, then try again; nothing you saved is lost.",
+        confidence: 0.75,
+        canAutoResolve: false,
+      },
+    },
+    errors: [{ status: 413, description: "The report is over 64 KB" }, CHAT_RATE_LIMIT],
   },
 ];

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { AppError } from "../errors";
+import { STORAGE_UNAVAILABLE_MESSAGE, storageFailure } from "./storage-errors";
 
 /** Every failure answers JSON `{ message, code, fields? }`; only our own bugs are a 500. */
 export const errorHandler = new Elysia({ name: "error-handler" }).onError(
@@ -26,10 +27,17 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError(
       case "INVALID_COOKIE_SIGNATURE":
         set.status = 401;
         return { message: "Please sign in to continue.", code: "UNAUTHORIZED" };
-      default:
+      default: {
+        const storage = storageFailure(error);
+        if (storage) {
+          console.error(`Storage unavailable (${storage.kind}, ${storage.code}): ${String(error)}`);
+          set.status = 503;
+          return { message: STORAGE_UNAVAILABLE_MESSAGE, code: "STORAGE_UNAVAILABLE" };
+        }
         console.error("Unexpected error", error);
         set.status = 500;
         return { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" };
+      }
     }
   },
 );

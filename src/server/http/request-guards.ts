@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { LIMITS } from "../../shared/constants";
 import { bearerKey } from "../auth/bearer";
+import { SESSION_COOKIE } from "../auth/session-cookie";
 import { AppError } from "../errors";
 
 /** Routes that take file uploads instead of JSON. */
@@ -11,6 +12,9 @@ export const MULTIPART_ROUTES = new Set(["/api/photos"]);
  * that must verify the raw bytes. Every other JSON body is read by the size-counting parser.
  */
 export const RAW_BODY_ROUTES = new Set(["/api/photos", "/api/stripe/webhook"]);
+
+/** The request's path as the route sets name it: "/api/photos/" is "/api/photos". */
+const routePath = (request: Request) => new URL(request.url).pathname.replace(/\/+$/, "");
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -44,12 +48,26 @@ const readJsonBody = async (request: Request): Promise<unknown> => {
 const ownOrigin = (request: Request, publicUrl?: string) =>
   publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
 
+const carriesSessionCookie = (request: Request) =>
+  (request.headers.get("cookie") ?? "")
+    .split(";")
+    .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+
 /**
- * CSRF, content type and size rules for every API route. A request with no Origin (curl, the CLI)
- * is not a CSRF vector; a browser always sends Origin on cross-site state changes. Neither is a
- * request with an API key: it is never identified by its cookie, and no site can make a browser
- * send our key.
+ * Whether a state change may go ahead. With an Origin, it must be ours. Without one, the browser's
+ * Sec-Fetch-Site must say same-origin; a request with neither but a session cookie is refused, as
+ * an old or odd browser page could send it. Requests with no cookie (curl, sign-in from a script)
+ * cannot ride a visitor's session and pass.
  */
+const isSameSite = (request: Request, publicUrl?: string) => {
+  const origin = request.headers.get("origin");
+  if (origin) return origin === ownOrigin(request, publicUrl);
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite) return fetchSite === "same-origin";
+  return !carriesSessionCookie(request);
+};
+
+/** CSRF, content type and size rules for every API route. */
 export const requestGuards = (publicUrl?: string) =>
   new Elysia({ name: "request-guards" })
     // Checked before Elysia reads the body, so a refused request costs nothing to parse.
@@ -59,7 +77,7 @@ export const requestGuards = (publicUrl?: string) =>
       const hasBody = length > 0 || request.headers.has("transfer-encoding");
       if (!hasBody) return;
       const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-      if (type === "multipart/form-data" && MULTIPART_ROUTES.has(new URL(request.url).pathname)) return;
+      if (type === "multipart/form-data" && MULTIPART_ROUTES.has(routePath(request))) return;
       if (type !== "application/json") {
         throw new AppError(
           "UNSUPPORTED_MEDIA_TYPE",
@@ -71,14 +89,15 @@ export const requestGuards = (publicUrl?: string) =>
     // Every JSON body goes through the counting reader. For a raw-body route a placeholder is
     // answered instead, which leaves its body unread for the route itself.
     .onParse({ as: "global" }, ({ request, contentType }) => {
-      if (RAW_BODY_ROUTES.has(new URL(request.url).pathname)) return {};
+      if (RAW_BODY_ROUTES.has(routePath(request))) return {};
       if (contentType.split(";")[0]?.trim().toLowerCase() === "application/json")
         return readJsonBody(request);
     })
     .onBeforeHandle({ as: "global" }, ({ request }) => {
+      // A request with an API key is identified by the key alone, never by its cookie, and no other
+      // site can make a browser send our key: it is not a CSRF vector.
       if (SAFE_METHODS.has(request.method) || bearerKey(request) !== undefined) return;
-      const origin = request.headers.get("origin");
-      if (origin && origin !== ownOrigin(request, publicUrl)) {
+      if (!isSameSite(request, publicUrl)) {
         throw new AppError("FORBIDDEN", "This request came from another site and was refused.");
       }
     });

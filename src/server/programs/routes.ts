@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppDatabase } from "../../../db/client";
 import { programEventData } from "../../shared/integration";
-import { programInputSchema } from "../../shared/schemas";
+import { type ProgramInput, programInputSchema, programUpdateSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import { requireDesignAllowed, requireRoomForPrograms } from "../billing/entitlement-guard";
 import { parseInput } from "../http/parse-input";
@@ -9,6 +9,11 @@ import type { ProgramEvents } from "../integration/webhooks";
 import { collectUnusedPhotos, saveWithPhotos } from "../photos/service";
 import type { PhotoStorage } from "../photos/storage";
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
+
+// Which photos are used can only change when the program showed or shows one. The collection pass
+// reads every program of the owner, so saves of programs without photos skip it.
+const showsPhotos = (program: ProgramInput) =>
+  program.mainPhotoUrl !== "" || program.backgroundImage !== "" || program.additionalPhotos.length > 0;
 
 export const programRoutes = (
   db: AppDatabase,
@@ -31,7 +36,7 @@ export const programRoutes = (
           requireRoomForPrograms(tx, user, 1);
           return createProgram(tx, user.id, input);
         });
-        await collectUnusedPhotos(photos, user.id);
+        if (showsPhotos(program)) await collectUnusedPhotos(photos, user.id);
         events.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return program;
@@ -42,13 +47,14 @@ export const programRoutes = (
     .put(
       "/:id",
       async ({ user, params, body }) => {
-        const input = parseInput(programInputSchema, body);
-        requireDesignAllowed(user, input, getProgram(db, user.id, params.id));
+        const update = parseInput(programUpdateSchema, body);
+        const before = getProgram(db, user.id, params.id);
+        requireDesignAllowed(user, update, before);
         // Photos taken out are marked removed (deleted after a grace period) unless another program shows them.
-        const program = saveWithPhotos(db, user.id, input, (tx) =>
-          updateProgram(tx, user.id, params.id, input),
+        const program = saveWithPhotos(db, user.id, update, (tx) =>
+          updateProgram(tx, user.id, params.id, update),
         );
-        await collectUnusedPhotos(photos, user.id);
+        if (showsPhotos(before) || showsPhotos(program)) await collectUnusedPhotos(photos, user.id);
         events.emit(user.id, "program.updated", programEventData(program));
         return program;
       },

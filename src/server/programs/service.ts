@@ -1,8 +1,9 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { AppDatabase, DbOrTx } from "../../../db/client";
+import { preparedFor } from "../../../db/prepared";
 import { type ProgramRow, programs } from "../../../db/schema";
-import type { Program, ProgramInput, ProgramSummary } from "../../shared/schemas";
-import { notFound } from "../errors";
+import type { Program, ProgramInput, ProgramSummary, ProgramUpdate } from "../../shared/schemas";
+import { AppError, notFound } from "../errors";
 
 const PROGRAM_NOT_FOUND = "Program not found";
 
@@ -11,7 +12,7 @@ export const toProgram = ({ ownerId: _owner, createdAt, updatedAt, ...fields }: 
 
 const owned = (ownerId: string, id: string) => and(eq(programs.ownerId, ownerId), eq(programs.id, id));
 
-export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[] =>
+const programList = preparedFor((db) =>
   db
     .select({
       id: programs.id,
@@ -22,15 +23,27 @@ export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[]
       location: programs.location,
     })
     .from(programs)
-    .where(eq(programs.ownerId, ownerId))
+    .where(eq(programs.ownerId, sql.placeholder("ownerId")))
     .orderBy(desc(programs.createdAt), desc(programs.id))
-    .all();
+    .prepare(),
+);
+
+const ownedProgram = preparedFor((db) =>
+  db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.ownerId, sql.placeholder("ownerId")), eq(programs.id, sql.placeholder("id"))))
+    .prepare(),
+);
+
+export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[] =>
+  programList(db).all({ ownerId });
 
 export const countPrograms = (db: DbOrTx, ownerId: string) =>
   db.select({ n: count() }).from(programs).where(eq(programs.ownerId, ownerId)).get()?.n ?? 0;
 
 export const getProgram = (db: AppDatabase, ownerId: string, id: string): Program => {
-  const row = db.select().from(programs).where(owned(ownerId, id)).get();
+  const row = ownedProgram(db).get({ ownerId, id });
   if (!row) throw notFound(PROGRAM_NOT_FOUND);
   return toProgram(row);
 };
@@ -39,6 +52,7 @@ const newRow = (ownerId: string, input: ProgramInput, now: Date): ProgramRow => 
   ...input,
   id: crypto.randomUUID(),
   ownerId,
+  version: 1,
   createdAt: now,
   updatedAt: now,
 });
@@ -67,15 +81,33 @@ export const createPrograms = (
   return rows.map(toProgram);
 };
 
-export const updateProgram = (db: DbOrTx, ownerId: string, id: string, input: ProgramInput) => {
+const staleSave = (current: ProgramRow) =>
+  new AppError(
+    "CONFLICT",
+    "This program was changed in another tab or by another person since you opened it.",
+    undefined,
+    undefined,
+    { current: toProgram(current) },
+  );
+
+/**
+ * Saves over the stored program only when the client's `version` is still the stored one; the
+ * check and the write are one statement, so two saves racing for one version cannot both win.
+ */
+export const updateProgram = (db: DbOrTx, ownerId: string, id: string, update: ProgramUpdate) => {
+  const { version, ...input } = update;
+  const matches =
+    version === undefined ? owned(ownerId, id) : and(owned(ownerId, id), eq(programs.version, version));
   const row = db
     .update(programs)
-    .set({ ...input, updatedAt: new Date() })
-    .where(owned(ownerId, id))
+    .set({ ...input, version: sql`${programs.version} + 1`, updatedAt: new Date() })
+    .where(matches)
     .returning()
     .get();
-  if (!row) throw notFound(PROGRAM_NOT_FOUND);
-  return toProgram(row);
+  if (row) return toProgram(row);
+  const current = db.select().from(programs).where(owned(ownerId, id)).get();
+  if (!current) throw notFound(PROGRAM_NOT_FOUND);
+  throw staleSave(current);
 };
 
 export const deleteProgram = (db: DbOrTx, ownerId: string, id: string): Program => {

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/
 
 type ErrorFallbackProps = { error: Error; componentStack?: string; onReset: () => void };
 
-/** The spec's error screen: what happened, details on request, Try Again, Get Help and an Error ID. */
+/** The error screen: what happened, details on request, Try Again, Get Help and an Error ID. */
 export function ErrorFallback({ error, componentStack, onReset }: ErrorFallbackProps) {
   const [errorId] = useState(() => `ERR-${Date.now().toString(36).toUpperCase()}`);
   const [analyzing, setAnalyzing] = useState(false);

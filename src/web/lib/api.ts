@@ -1,4 +1,4 @@
-// The shared fetch helper (spec section 7): credentials always, JSON bodies, and failures thrown
+// The shared fetch helper: credentials always, JSON bodies, and failures thrown
 // as "<status>: <body text>" (or the status text when the body is empty).
 
 export class ApiError extends Error {
@@ -40,6 +40,6 @@ export const apiRequest = async <T>(method: string, path: string, body?: unknown
   return (text ? JSON.parse(text) : undefined) as T;
 };
 
-/** A failure's server message if any, else the fallback the spec gives for that toast. */
+/** A failure's server message if any, else the fallback written for that toast. */
 export const messageOf = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;

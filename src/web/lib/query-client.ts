@@ -7,7 +7,7 @@ const getByKey: QueryFunction = ({ queryKey }) => apiRequest("GET", queryKey.map
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {
-      // Data is never stale, never refetched on focus and never retried (spec section 9).
+      // Data is never stale, never refetched on focus and never retried: the app refreshes what it changes itself.
       queries: {
         queryFn: getByKey,
         staleTime: Number.POSITIVE_INFINITY,

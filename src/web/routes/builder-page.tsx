@@ -22,6 +22,7 @@ import {
 import { type ContentSection, ContentTab } from "../features/builder/content-tab";
 import { DesignTab } from "../features/builder/design-tab";
 import { PromoCards } from "../features/builder/promo-cards";
+import { SaveConflictDialog } from "../features/builder/save-conflict-dialog";
 import { UnsavedChangesGuard } from "../features/builder/unsaved-changes-guard";
 import { useBuilderSession } from "../features/builder/use-builder-session";
 import { useFocusHighlight } from "../features/builder/use-focus-highlight";
@@ -116,6 +117,7 @@ export function BuilderPage() {
         <PromoCards onOpen={openSearch} />
       </main>
       <UnsavedChangesGuard />
+      <SaveConflictDialog onKeepMine={() => save().catch(() => undefined)} />
     </div>
   );
 }

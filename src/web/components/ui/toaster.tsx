@@ -4,7 +4,7 @@ import { useSnapshot } from "valtio";
 import { cn } from "../../lib/cn";
 import { dismissToast, TOAST_DURATION_MS, toastStore } from "../../lib/toast-store";
 
-/** The one visible toast (spec section 9: limit 1, 5 s, swipe right 50 px, F8 focuses the viewport). */
+/** The one visible toast (limit 1, 5 s, swipe right 50 px, F8 focuses the viewport). */
 export function Toaster() {
   const { current } = useSnapshot(toastStore);
   return (

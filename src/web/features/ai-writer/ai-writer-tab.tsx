@@ -56,7 +56,7 @@ const TEMPLATE_LABELS: Record<TemplateType, string> = {
 
 const COPIED_MS = 2000;
 
-// What to tell the family when a check fails before any call: spec 5's words, then what to do.
+// What to tell the family when a check fails before any call: what is wrong, then what to do.
 const HINTS: Record<string, string> = {
   [NO_TEXT_MESSAGE]: "Please enter some text first.",
   [NAME_REQUIRED_MESSAGE]: "Please enter the name of your loved one.",

@@ -8,7 +8,7 @@ type ActionSpec = {
   success: (result: AiResult) => { title: string; description?: string };
 };
 
-/** Each call of the writing helper with the spec's toasts (section 8). */
+/** Each call of the writing helper with its success and failure toasts. */
 export const WRITING_ACTIONS: Record<WritingAction, ActionSpec> = {
   grammar: {
     path: "/api/writing/check-grammar",

@@ -18,7 +18,7 @@ import { useBatchServices } from "./use-batch-services";
 
 const DEFAULT_TEMPLATE = BATCH_TEMPLATES[0] as BatchTemplate;
 
-/** /batch-generator: several programs at once for a funeral home (spec sections 2 and 4). */
+/** /batch-generator: several programs at once for a funeral home. */
 export function BatchGeneratorPage() {
   const batch = useBatchServices();
   const { services } = batch;

@@ -3,7 +3,7 @@ import type { BatchTemplate } from "../../../shared/constants";
 import type { ServiceDraft } from "../../../shared/schemas";
 import { applyBatchTemplate, emptyServiceDraft } from "../../../shared/service-draft";
 
-/** A service card: the draft plus a client id (spec: generated from the timestamp). */
+/** A service card: the draft plus a client id (generated from the timestamp). */
 export type BatchService = ServiceDraft & { id: string };
 
 let sequence = 0;
@@ -12,7 +12,7 @@ const newServiceId = () => `${Date.now()}-${++sequence}`;
 
 export const DUPLICATE_SUFFIX = " (Copy)";
 
-/** The batch page's service list and the operations of spec section 4 (Batch). */
+/** The batch page's service list and its operations: add, duplicate, remove, apply a template. */
 export const useBatchServices = () => {
   const [services, setServices] = useState<BatchService[]>([]);
   return {

@@ -1,4 +1,6 @@
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+// The "pure" entry adds Stripe's script only when loadStripe is called, not on every page.
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
 
 // Stripe's script is loaded from Stripe once per page and key, only when checkout opens.
 const loaded = new Map<string, Promise<Stripe | null>>();

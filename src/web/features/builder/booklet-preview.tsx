@@ -18,7 +18,7 @@ const CSS_PX_PER_INCH = 96;
 const PAGE_WIDTH_PX = PRINT_SPECS.pageWidthIn * CSS_PX_PER_INCH;
 const PAGE_HEIGHT_PX = PRINT_SPECS.pageHeightIn * CSS_PX_PER_INCH;
 
-/** The spec's 0.6 scale, or smaller when the panel is narrower than the scaled page (phones). */
+/** The preview's 0.6 scale, or smaller when the panel is narrower than the scaled page (phones). */
 const usePreviewScale = () => {
   const ref = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState<number>(PRINT_SPECS.previewScale);

@@ -1,7 +1,7 @@
 export const BUILDER_TABS = ["content", "ai-writing", "design", "export"] as const;
 export type BuilderTab = (typeof BUILDER_TABS)[number];
 
-/** The builder's query parameters (spec section 2): tab, focus and example=true. */
+/** The builder's query parameters: tab, focus and example=true. */
 export type BuilderSearch = { tab?: BuilderTab; focus?: string; example?: boolean };
 
 export const parseBuilderSearch = (search: Record<string, unknown>): BuilderSearch => {

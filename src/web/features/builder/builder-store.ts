@@ -4,7 +4,9 @@ import { proxy } from "valtio";
 import { DEFAULT_SERVICE_ORDER } from "../../../shared/constants";
 import {
   emptyProgramInput,
+  type Program,
   type ProgramInput,
+  programInputSchema,
   type ServiceItem,
   type Tribute,
 } from "../../../shared/schemas";
@@ -20,6 +22,10 @@ type BuilderState = {
   baseline: string;
   /** The draft was restored from this device's storage rather than loaded fresh. */
   restored: boolean;
+  /** The stored version the draft is based on; a save names it so a newer one is never overwritten. */
+  version: number | null;
+  /** A newer stored version a save ran into (409): the user chooses between it and the draft. */
+  conflict: Program | null;
 };
 
 export const builderStore = proxy<BuilderState>({
@@ -28,6 +34,8 @@ export const builderStore = proxy<BuilderState>({
   draft: emptyProgramInput(),
   baseline: JSON.stringify(emptyProgramInput()),
   restored: false,
+  version: null,
+  conflict: null,
 });
 
 export const isDraftDirty = (state: { draft: unknown; baseline: string } = builderStore) =>
@@ -39,20 +47,45 @@ export const startDraft = (session: {
   draft: ProgramInput;
   baseline: ProgramInput;
   restored: boolean;
+  version: number | null;
 }) => {
   builderStore.key = session.key;
   builderStore.programId = session.programId;
   builderStore.draft = JSON.parse(JSON.stringify(session.draft)) as ProgramInput;
   builderStore.baseline = JSON.stringify(session.baseline);
   builderStore.restored = session.restored;
+  builderStore.version = session.version;
+  builderStore.conflict = null;
 };
 
 /** After a save: what was sent is the new baseline; edits typed meanwhile stay dirty. */
-export const markDraftSaved = (key: string, programId: string, sent: ProgramInput) => {
+export const markDraftSaved = (key: string, programId: string, sent: ProgramInput, version: number) => {
   builderStore.key = key;
   builderStore.programId = programId;
   builderStore.baseline = JSON.stringify(sent);
   builderStore.restored = false;
+  builderStore.version = version;
+  builderStore.conflict = null;
+};
+
+/** "Keep mine": the next save is based on the newer stored version, so it replaces it on purpose. */
+export const keepMyVersion = () => {
+  if (!builderStore.conflict) return;
+  builderStore.version = builderStore.conflict.version;
+  builderStore.conflict = null;
+};
+
+/** "Take theirs": the newer stored version replaces the draft; this device's copy goes. */
+export const takeTheirVersion = () => {
+  const theirs = builderStore.conflict;
+  if (!theirs) return;
+  const input = programInputSchema.parse(theirs);
+  if (builderStore.key) removeLocalDraft(builderStore.key);
+  builderStore.draft = input;
+  builderStore.baseline = JSON.stringify(input);
+  builderStore.version = theirs.version;
+  builderStore.restored = false;
+  builderStore.conflict = null;
 };
 
 /** Back to the saved (or empty) version; the device copy goes too. */

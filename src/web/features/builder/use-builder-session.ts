@@ -45,12 +45,20 @@ export const useBuilderSession = (
         draft: local ?? saved,
         baseline: saved,
         restored: differs(local, saved),
+        version: program.data.version,
       });
       return;
     }
     const example = wantsExample ? takeExampleProgram() : null;
     if (example) {
-      startDraft({ key: draftKey, programId: null, draft: example, baseline: example, restored: false });
+      startDraft({
+        key: draftKey,
+        programId: null,
+        draft: example,
+        baseline: example,
+        restored: false,
+        version: null,
+      });
     } else if (builderStore.key !== draftKey) {
       const local = readLocalDraft(draftKey);
       const empty = emptyProgramInput();
@@ -60,6 +68,7 @@ export const useBuilderSession = (
         draft: local ?? empty,
         baseline: empty,
         restored: differs(local, empty),
+        version: null,
       });
     }
   }, [draftKey, programId, program.data, wantsExample]);

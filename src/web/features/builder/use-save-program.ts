@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useRef } from "react";
 import type { Program, ProgramInput } from "../../../shared/schemas";
-import { apiRequest, messageOf } from "../../lib/api";
+import { ApiError, apiRequest, messageOf } from "../../lib/api";
 import { SUBSCRIPTION_INFO_KEY } from "../../lib/entitlements";
 import { PROGRAMS_QUERY_KEY, programQueryKey } from "../../lib/program-queries";
 import { useSession } from "../../lib/session";
@@ -11,8 +11,19 @@ import { toastFailure } from "../billing/plan-required";
 import { builderStore, isDraftDirty, markDraftSaved } from "./builder-store";
 import { draftKeyFor, removeLocalDraft } from "./local-draft";
 
+/** The stored program a 409 answer carries: someone saved a newer version. */
+const storedVersionOf = (error: unknown): Program | null => {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    const body = JSON.parse(error.body) as { current?: Program };
+    return body.current ?? null;
+  } catch {
+    return null;
+  }
+};
+
 /**
- * Save Draft (spec section 4): creates the program on the first save, then updates the same one.
+ * Save Draft: creates the program on the first save, then updates the same one.
  * After the first save the address becomes /program-builder/{id}.
  */
 export const useSaveProgram = () => {
@@ -26,14 +37,17 @@ export const useSaveProgram = () => {
     mutationFn: async (draft: ProgramInput) => {
       const id = builderStore.programId;
       return id
-        ? apiRequest<Program>("PUT", `/api/programs/${id}`, draft)
+        ? apiRequest<Program>("PUT", `/api/programs/${id}`, {
+            ...draft,
+            version: builderStore.version ?? undefined,
+          })
         : apiRequest<Program>("POST", "/api/programs", draft);
     },
     onSuccess: (saved, sent) => {
       const wasNew = !builderStore.programId;
       const previousKey = builderStore.key;
       const key = draftKeyFor(user?.id ?? "", saved.id);
-      markDraftSaved(key, saved.id, sent);
+      markDraftSaved(key, saved.id, sent, saved.version);
       if (previousKey && previousKey !== key) removeLocalDraft(previousKey);
       if (!isDraftDirty()) removeLocalDraft(key);
       queryClient.setQueryData(programQueryKey(saved.id), saved);
@@ -49,12 +63,19 @@ export const useSaveProgram = () => {
         });
       }
     },
-    onError: (error) =>
+    onError: (error) => {
+      const newer = storedVersionOf(error);
+      // Saved meanwhile in another tab: the conflict dialog lets the user choose, nothing is lost.
+      if (newer) {
+        builderStore.conflict = newer;
+        return;
+      }
       toastFailure(
         { title: "Failed to save program", description: messageOf(error, "Please try again.") },
         error,
         () => void navigate({ to: "/subscription" }),
-      ),
+      );
+    },
   });
 
   const save = (): Promise<Program> => {

@@ -1,4 +1,4 @@
-// The photo list's rules (spec section 4 and 5), pure so the editor stays a thin view.
+// The photo list's rules (order, moves, the 8-photo limit), pure so the editor stays a thin view.
 import { LIMITS } from "../../../shared/constants";
 import type { Photo } from "../../../shared/schemas";
 

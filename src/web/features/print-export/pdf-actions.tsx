@@ -195,7 +195,7 @@ export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
   );
 }
 
-/** The delay between the print window opening and its print dialog (spec section 7). */
+/** The delay between the print window opening and its print dialog. */
 const PRINT_DELAY_MS = 1000;
 /** How long the print dialog may wait beyond that for photos and fonts still loading. */
 const PRINT_LOAD_LIMIT_MS = 10_000;
