@@ -58,6 +58,20 @@ describe("photos in an S3-compatible bucket", () => {
     expect(stored.some((bytes) => Buffer.from(bytes).equals(Buffer.from(master.bytes)))).toBe(true);
   });
 
+  test("the same file uploaded by another account is kept once, and both read it back", async () => {
+    const bytes = await detailedJpeg(500, 400);
+    const first = await owner.post("/api/photos", photoForm(bytes));
+    const keys = await bucketKeys();
+    const other = app.client();
+    await other.signUp();
+    const second = await other.post("/api/photos", photoForm(bytes));
+    expect(second.status).toBe(201);
+    expect(await bucketKeys()).toEqual(keys);
+    expect((await bytesOf(first.json.url)).status).toBe(200);
+    const theirs = await fetch(app.url + second.json.url, { headers: { cookie: other.cookie } });
+    expect(theirs.status).toBe(200);
+  });
+
   test("a program prints with its cover photo read from the bucket", async () => {
     const uploaded = await owner.post("/api/photos", photoForm(await detailedJpeg(900, 700)));
     const program = await owner.post("/api/programs", {

@@ -30,7 +30,11 @@ export const createS3PhotoStorage = (settings: S3Settings): PhotoStorage => {
 
   return {
     async put(hash, bytes) {
-      await client.write(keyOf(hash), bytes);
+      // The key is the content's hash: an object already there holds these bytes, so a duplicate
+      // upload costs one HEAD request instead of sending the file again.
+      const file = client.file(keyOf(hash));
+      if (await file.exists()) return;
+      await file.write(bytes);
     },
     async get(hash) {
       try {
