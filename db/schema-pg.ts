@@ -5,8 +5,10 @@ import {
   foreignKey,
   index,
   jsonb,
+  type PgColumn,
   type PgColumnBuilderBase,
   type PgTable,
+  type PgTableWithColumns,
   pgTable,
   primaryKey,
   text,
@@ -94,12 +96,28 @@ const pgTableFor = (table: SQLiteTable) => {
   return pg;
 };
 
+/** A SQLite table's PostgreSQL form, typed column by column: the same keys and JavaScript values. */
+type PgFormOf<T extends SQLiteTable> = PgTableWithColumns<{
+  name: T["_"]["name"];
+  schema: undefined;
+  dialect: "pg";
+  columns: {
+    [K in keyof T["_"]["columns"]]: T["_"]["columns"][K] extends SQLiteColumn<infer C> ? PgColumn<C> : never;
+  };
+}>;
+
+type SqliteTables = {
+  [K in keyof typeof sqliteSchema as (typeof sqliteSchema)[K] extends SQLiteTable
+    ? K
+    : never]: (typeof sqliteSchema)[K];
+};
+
 /** Every table of ./schema.ts in its PostgreSQL form, by the same export name. */
 export const pgSchema = Object.fromEntries(
   Object.entries(sqliteSchema).flatMap(([name, value]) =>
     is(value, SQLiteTable) ? [[name, pgTableFor(value)]] : [],
   ),
-) as Record<string, PgTable>;
+) as unknown as { [K in keyof SqliteTables]: PgFormOf<SqliteTables[K]> }; // what pgTableFor builds, by construction
 
 // Named exports, as drizzle-kit finds tables by the module's exports.
 export const {
