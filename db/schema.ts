@@ -71,6 +71,7 @@ export const programs = sqliteTable(
     fontStyle: text("font_style").notNull(),
     pageLayout: text("page_layout").notNull(),
     overlayEffect: text("overlay_effect").notNull(),
+    bookletPages: text("booklet_pages").notNull().default("8"),
     backgroundImage: text("background_image").notNull(),
     designToolIntegration: text("design_tool_integration").notNull(),
     /** Raised by every save; a save based on an older version is refused (409) instead of overwriting. */

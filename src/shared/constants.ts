@@ -19,6 +19,9 @@ export type FontStyle = (typeof FONT_STYLES)[number];
 
 export const PAGE_LAYOUTS = ["standard", "modern", "minimalist", "elegant"] as const;
 export type PageLayout = (typeof PAGE_LAYOUTS)[number];
+/** How many pages the printed booklet has: 8 (the full program) or 4 (cover, two inside pages, back). */
+export const BOOKLET_PAGES = ["8", "4"] as const;
+export type BookletPages = (typeof BOOKLET_PAGES)[number];
 
 export const OVERLAY_EFFECTS = ["none", "ghost", "glass", "subtle", "vintage"] as const;
 export type OverlayEffect = (typeof OVERLAY_EFFECTS)[number];

@@ -15,9 +15,10 @@ export const CURL_FLOW_STEPS: CurlStep[] = [
       'curl -sf -c keepsake-cookies.txt --json "{\\"email\\":\\"$KEEPSAKE_EMAIL\\",\\"password\\":\\"$KEEPSAKE_PASSWORD\\"}" "$KEEPSAKE_URL/api/login"',
   },
   {
+    // A request with the session cookie must say where it comes from (Origin), as a browser does.
     title: "Create an API key (shown once: keep it secret)",
     command:
-      'KEEPSAKE_KEY=$(curl -sf -b keepsake-cookies.txt --json \'{"name":"Case system"}\' "$KEEPSAKE_URL/api/integration/keys" | sed -E \'s/.*"key":"([^"]+)".*/\\1/\')',
+      'KEEPSAKE_KEY=$(curl -sf -b keepsake-cookies.txt -H "Origin: $KEEPSAKE_URL" --json \'{"name":"Case system"}\' "$KEEPSAKE_URL/api/integration/keys" | sed -E \'s/.*"key":"([^"]+)".*/\\1/\')',
   },
   {
     title: "Post a batch of services with the key",

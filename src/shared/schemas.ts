@@ -2,6 +2,7 @@
 // validate with these schemas, so every message names the field in words a family understands.
 import { z } from "zod";
 import {
+  BOOKLET_PAGES,
   COLOR_THEMES,
   FONT_STYLES,
   LIMITS,
@@ -113,6 +114,8 @@ export const programInputSchema = z.object({
   fontStyle: choice("Font style", FONT_STYLES).default("georgia"),
   pageLayout: choice("Page layout", PAGE_LAYOUTS).default("standard"),
   overlayEffect: choice("Overlay effect", OVERLAY_EFFECTS).default("none"),
+  /** Programs saved before the choice existed, and clients that never send it, print 8 pages. */
+  bookletPages: choice("Booklet pages", BOOKLET_PAGES).default("8"),
   backgroundImage: optionalText("Background image", 2000),
   designToolIntegration: optionalText("Design tool", 100),
 });

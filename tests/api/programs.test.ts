@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { programs } from "../../db/schema";
 import { sampleProgram } from "../../src/shared/sample-program";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -29,6 +30,7 @@ describe("programs CRUD", () => {
       fontStyle: "georgia",
       pageLayout: "standard",
       overlayEffect: "none",
+      bookletPages: "8",
       serviceItems: [],
       location: "",
     });
@@ -72,6 +74,30 @@ describe("programs CRUD", () => {
     expect((await client.get("/api/programs")).json).toHaveLength(1);
   });
 
+  test("the booklet length round-trips, and programs saved without it print 8 pages", async () => {
+    const client = app.client();
+    await client.signUp();
+    const created = await client.post("/api/programs", { ...sampleProgram(), bookletPages: "4" });
+    expect(created.status).toBe(201);
+    expect(created.json.bookletPages).toBe("4");
+    expect((await client.get(`/api/programs/${created.json.id}`)).json.bookletPages).toBe("4");
+    const { bookletPages: _, ...withoutLength } = { ...sampleProgram(), bookletPages: "4" };
+    const updated = await client.put(`/api/programs/${created.json.id}`, withoutLength);
+    expect(updated.json.bookletPages).toBe("8");
+    // A row written without the column (as before the migration) gets the column's default.
+    const row = app.db.select().from(programs).where(eq(programs.id, created.json.id)).get();
+    if (!row) throw new Error("the program row is missing");
+    const { bookletPages: __, ...oldRow } = row;
+    app.db
+      .insert(programs)
+      .values({ ...oldRow, id: crypto.randomUUID() })
+      .run();
+    const old = (await client.get("/api/programs")).json.find(
+      (p: { id: string }) => p.id !== created.json.id,
+    );
+    expect((await client.get(`/api/programs/${old.id}`)).json.bookletPages).toBe("8");
+  });
+
   test("signed-out visitors get 401 on every call", async () => {
     const client = app.client();
     for (const [method, path] of [
@@ -93,6 +119,7 @@ describe("validation", () => {
     ["fontStyle", { fontStyle: "comic-sans" }, "Font style must be one of"],
     ["pageLayout", { pageLayout: "zigzag" }, "Page layout must be one of"],
     ["overlayEffect", { overlayEffect: "sparkles" }, "Overlay effect must be one of"],
+    ["bookletPages", { bookletPages: 6 }, "Booklet pages must be one of: 8, 4"],
     ["fullName", { fullName: ["Eleanor"] }, "Full name must be text"],
     ["birthDate", { birthDate: "12/04/1931" }, "Birth date must be a date like 1931-04-12"],
     ["passingDate", { passingDate: "2025-02-30" }, "Passing date must be a date like 1931-04-12"],

@@ -351,6 +351,45 @@ test("the Export tab downloads the program's files and remembers the design tool
   await checkScreen(page, "print-06-export-tab-phone");
 }, 30_000);
 
+test("the print check's 4-page booklet switches the preview and the PDF to 4 pages, and back to 8", async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await fillProgram(page);
+  const printCheck = page.getByRole("region", { name: "Print check" });
+  const previewPages = page.getByRole("button", { name: /^Show page \d+:/ });
+  // A short program pads its 8 pages with notes pages: the print check offers 4 pages instead
+  await printCheck.getByText(/notes pages? (was|were) added/).waitFor();
+  expect(await previewPages.count()).toBe(8);
+  await printCheck.getByRole("button", { name: "Use a 4-page booklet" }).click();
+  await printCheck.getByText("Printing as a 4-page booklet.").waitFor();
+  expect(await printCheck.getByText(/^4 pages/).isVisible()).toBe(true);
+  expect(await previewPages.count()).toBe(4);
+  expect(await page.getByRole("button", { name: "Show page 3: Order of service" }).count()).toBe(1);
+  await checkScreen(page, "print-07-four-page-booklet");
+
+  // The Design tab shows the choice as a labelled radio
+  await page.getByRole("tab", { name: "Design" }).click();
+  expect(await page.getByRole("radio", { name: /^4 pages/ }).isChecked()).toBe(true);
+  await page.getByRole("group", { name: "Booklet Length" }).scrollIntoViewIfNeeded();
+  await screenshot(page, "print-08-booklet-length", { fullPage: false });
+
+  // The PDF follows, and the saved program keeps the choice
+  const dialog = await openDownloadDialog(page);
+  await dialog.getByRole("radio", { name: FORMAT.pages }).check();
+  const file = await downloadBy(page, () =>
+    dialog.getByRole("button", { name: "Download", exact: true }).click(),
+  );
+  expect(pdfInfo(file.path)).toEqual({ pages: 4, width: 612, height: 792 });
+  await page.waitForURL(/\/program-builder\/[\w-]+/);
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  expect((await (await page.request.get(`/api/programs/${id}`)).json()).bookletPages).toBe("4");
+
+  // And back to 8 pages, from the print check
+  await printCheck.getByRole("button", { name: "Use 8 pages" }).click();
+  await printCheck.getByRole("button", { name: "Use a 4-page booklet" }).waitFor();
+  expect(await previewPages.count()).toBe(8);
+  expect(await page.getByRole("radio", { name: /^8 pages/ }).isChecked()).toBe(true);
+}, 60_000);
+
 test("a PDF or print that cannot be made says why and downloads nothing", async () => {
   const { page, context } = await e2e.newPage({ signedIn: true });
   await fillProgram(page);

@@ -1,6 +1,7 @@
-// Every theme x font x layout x overlay, with the short, typical and long programs: each page as
-// Chromium lays out the HTML the PDF is printed from, measured for blank space, text too near the
-// trim, overlapping blocks, clipped text and body type below 11 pt. A few combinations are also
+// Every theme x font x layout x overlay, with the short, typical and long programs (and the short
+// one as a 4-page booklet): each page as Chromium lays out the HTML the PDF is printed from,
+// measured for blank space, text too near the trim, overlapping blocks, clipped text and body type
+// below 11 pt. A few combinations are also
 // printed to PDF and read back with poppler, the reader a print shop's software resembles.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -47,15 +48,23 @@ afterAll(() => browser?.close());
 
 type Booklet = { key: string; program: ProgramInput; fill: number | undefined };
 
+/** The three fixtures as 8-page booklets, and the short one as a 4-page booklet. */
+const VARIANTS = [
+  { name: "short", fixture: "short", bookletPages: "8" },
+  { name: "typical", fixture: "typical", bookletPages: "8" },
+  { name: "long", fixture: "long", bookletPages: "8" },
+  { name: "short-4-pages", fixture: "short", bookletPages: "4" },
+] as const;
+
 const combos = (): Booklet[] =>
-  (["short", "typical", "long"] as const).flatMap((fixture) => {
+  VARIANTS.flatMap(({ name, fixture, bookletPages }) => {
     if (ONLY && !ONLY.includes(fixture)) return [];
-    const base = fixtureProgram(fixture);
+    const base = { ...fixtureProgram(fixture), bookletPages };
     return COLOR_THEMES.flatMap((colorTheme) =>
       FONT_STYLES.flatMap((fontStyle) =>
         PAGE_LAYOUTS.flatMap((pageLayout) =>
           OVERLAY_EFFECTS.map((overlayEffect) => ({
-            key: `${fixture}/${colorTheme}/${fontStyle}/${pageLayout}/${overlayEffect}`,
+            key: `${name}/${colorTheme}/${fontStyle}/${pageLayout}/${overlayEffect}`,
             program: { ...base, colorTheme, fontStyle, pageLayout, overlayEffect },
             fill: undefined,
           })),
@@ -132,7 +141,7 @@ test("every theme, font, layout and overlay: pages balanced, nothing near the tr
   }
   expect(problems).toEqual([]);
   expect(measured.size).toBe(
-    COLOR_THEMES.length * FONT_STYLES.length * PAGE_LAYOUTS.length * OVERLAY_EFFECTS.length * 3,
+    COLOR_THEMES.length * FONT_STYLES.length * PAGE_LAYOUTS.length * OVERLAY_EFFECTS.length * VARIANTS.length,
   );
 }, 300_000);
 

@@ -43,7 +43,7 @@ const checkGrammarThrough = async (command: string[], cwd: string) => {
     const cookie = await expectServedApp(url as string, ["/"]);
     const res = await fetch(`${url}/api/writing/check-grammar`, {
       method: "POST",
-      headers: { cookie, "content-type": "application/json" },
+      headers: { cookie, origin: url as string, "content-type": "application/json" },
       body: JSON.stringify({ text: MISTAKES }),
     });
     const answer = await res.json();
@@ -55,7 +55,7 @@ const checkGrammarThrough = async (command: string[], cwd: string) => {
     // The rules that re-check their own output use the same worker.
     const enhanced = await fetch(`${url}/api/writing/enhance`, {
       method: "POST",
-      headers: { cookie, "content-type": "application/json" },
+      headers: { cookie, origin: url as string, "content-type": "application/json" },
       body: JSON.stringify({ text: "Dad liked fishing. He was nice.", context: "" }),
     });
     expect((await enhanced.json()).improvedText).toBe("Dad enjoyed fishing, and he was kind.");

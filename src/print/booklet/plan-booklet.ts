@@ -389,7 +389,7 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     });
   };
 
-  pages.push({
+  const cover: BookletPage = {
     key: "cover",
     kind: "cover",
     label: LABELS.cover,
@@ -405,7 +405,29 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
           },
         ]
       : [],
-  });
+  };
+  const back = backPage(photos.backPhoto);
+  /** The checks every booklet gets, whatever its length. */
+  const finish = (printed: BookletPage[]): BookletPlan => {
+    if (program.serviceItems.length === 0) checks.push(USUAL_ORDER_CHECK);
+    checks.push(...contentChecks(program));
+    checks.push(...resolutionChecks(printed, pixelSize));
+    checks.push(...missingPhotoChecks(program, options));
+    return { pages: printed, checks };
+  };
+
+  if (program.bookletPages === "4") {
+    const inside = planFourPageInside(program, { measure, fill, flowRoom, widthIn, photoPixels, photos });
+    if (inside.pages) {
+      checks.push(...inside.checks);
+      return finish([cover, ...inside.pages, back]);
+    }
+    checks.push({
+      level: "warning",
+      message: `The program does not fit a 4-page booklet (${inside.reason}), so it prints as 8 pages. Shorten it or choose 8 pages on the Design tab.`,
+    });
+  }
+  pages.push(cover);
 
   // Inside left: the dates, the scripture, and its photos as large as the rest of the page allows.
   const scripture = paragraphs(program.scripture, "verse");
@@ -456,24 +478,12 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     { photos: lifePhotos },
   );
 
-  const serviceBlocks: FlowBlock[] = orderedServiceItems(program).map((item) => ({
-    type: "service-item",
-    title: item.title,
-    person: item.person,
-  }));
   // The service day, time, place and officiant head the first order-of-service page.
   addSection("order-service", {
-    blocks: serviceBlocks,
+    blocks: serviceBlocks(program),
     heightPt: flowRoom,
     leadPt: hasServiceDetails(program) ? SERVICE_DETAILS_PT : 0,
   });
-  if (program.serviceItems.length === 0) {
-    checks.push({
-      level: "info",
-      message:
-        "The order of service shows the usual order (Processional to Recessional): edit it under Service Details.",
-    });
-  }
 
   const memoryPhotos = photos.memories.filter((p) => p !== spare);
   if (memoryPhotos.length > 0) {
@@ -489,49 +499,8 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     });
   } else leftOut.push(LABELS["photo-memories"]);
 
-  addSection("tributes", {
-    blocks: program.tributes
-      .filter((t) => t.message.trim() || t.author.trim())
-      .map((t) => ({
-        type: "tribute",
-        message: t.message.trim(),
-        author: t.author.trim(),
-        relationship: t.relationship.trim(),
-        continues: false,
-        continued: false,
-      })),
-    heightPt: flowRoom,
-  });
-
-  const names = pallbearerNames(program.pallbearers);
-  const thanks = paragraphs(program.acknowledgments, "body");
-  addSection("acknowledgments", {
-    blocks: [
-      ...(names.length > 0
-        ? [{ type: "subheading", text: "Pallbearers" } as FlowBlock, { type: "names", names } as FlowBlock]
-        : []),
-      ...(thanks.length > 0 ? [{ type: "subheading", text: "With Gratitude" } as FlowBlock, ...thanks] : []),
-    ],
-    heightPt: flowRoom,
-  });
-
-  const backPhoto = photos.backPhoto;
-  const back: BookletPage = {
-    key: "back",
-    kind: "back",
-    label: LABELS.back,
-    photos: backPhoto
-      ? [
-          {
-            id: backPhoto.id,
-            url: backPhoto.url,
-            caption: backPhoto.caption,
-            widthIn: BACK_PHOTO_IN.width,
-            heightIn: BACK_PHOTO_IN.height,
-          },
-        ]
-      : [],
-  };
+  addSection("tributes", { blocks: tributeBlocks(program), heightPt: flowRoom });
+  addSection("acknowledgments", { blocks: acknowledgmentBlocks(program), heightPt: flowRoom });
 
   if (leftOut.length > 0) {
     const list =
@@ -555,7 +524,152 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     });
   }
   pages.push(back);
+  return finish(pages);
+};
 
+const serviceBlocks = (program: ProgramInput): FlowBlock[] =>
+  orderedServiceItems(program).map((item) => ({
+    type: "service-item",
+    title: item.title,
+    person: item.person,
+  }));
+
+const tributeBlocks = (program: ProgramInput): FlowBlock[] =>
+  program.tributes
+    .filter((t) => t.message.trim() || t.author.trim())
+    .map((t) => ({
+      type: "tribute",
+      message: t.message.trim(),
+      author: t.author.trim(),
+      relationship: t.relationship.trim(),
+      continues: false,
+      continued: false,
+    }));
+
+const acknowledgmentBlocks = (program: ProgramInput): FlowBlock[] => {
+  const names = pallbearerNames(program.pallbearers);
+  const thanks = paragraphs(program.acknowledgments, "body");
+  return [
+    ...(names.length > 0
+      ? [{ type: "subheading", text: "Pallbearers" } as FlowBlock, { type: "names", names } as FlowBlock]
+      : []),
+    ...(thanks.length > 0 ? [{ type: "subheading", text: "With Gratitude" } as FlowBlock, ...thanks] : []),
+  ];
+};
+
+/** Blocks under a subheading, or none when the section is empty. */
+const titled = (title: string, blocks: FlowBlock[]): FlowBlock[] =>
+  blocks.length > 0 ? [{ type: "subheading", text: title }, ...blocks] : [];
+
+/** The 4-page booklet's inside page holds at most this many photos beside its text. */
+const FOUR_PAGE_MAX_PHOTOS = 4;
+/** Photos on that page get at most this share of its room, and at least 2.2 in. */
+const FOUR_PAGE_PHOTO_SHARE = 0.5;
+const FOUR_PAGE_MIN_PHOTO_PT = 2.2 * PT_PER_IN;
+/** Room between the text and the photos, in pt. */
+const PHOTO_TEXT_GAP_PT = 24;
+
+type FourPageContext = {
+  measure: TextMeasure;
+  fill: number;
+  flowRoom: number;
+  widthIn: number;
+  photoPixels: PhotoSizeLookup;
+  photos: ReturnType<typeof assignPhotos>;
+};
+
+type FourPageResult = { pages?: BookletPage[]; checks: PrintCheck[]; reason?: string };
+
+/**
+ * The two inside pages of a 4-page booklet: the dates, verse, life reflections and photos on
+ * the first; the order of service on the second. Tributes and thanks go beside the order of
+ * service, or with the life reflections when that page has the room. Each page must fit within
+ * the type floor; otherwise says why, and the booklet keeps its 8 pages.
+ */
+const planFourPageInside = (program: ProgramInput, context: FourPageContext): FourPageResult => {
+  const insidePhotos = [...context.photos.inside, ...context.photos.memories];
+  if (insidePhotos.length > FOUR_PAGE_MAX_PHOTOS) {
+    return { checks: [], reason: `${insidePhotos.length} photos go inside; ${FOUR_PAGE_MAX_PHOTOS} fit` };
+  }
+  const tributes = titled("Tributes", tributeBlocks(program));
+  const thanks = acknowledgmentBlocks(program);
+  // Where tributes and thanks go, most natural first: [with the life reflections, with the service].
+  const splits: [FlowBlock[], FlowBlock[]][] = [
+    [[], [...tributes, ...thanks]],
+    [tributes, thanks],
+    [[...tributes, ...thanks], []],
+  ];
+  let first: FourPageResult | undefined;
+  for (const [withMemory, withService] of splits) {
+    const result = composeFourPageInside(program, context, insidePhotos, withMemory, withService);
+    if (result.pages) return result;
+    first ??= result;
+  }
+  return first as FourPageResult;
+};
+
+const composeFourPageInside = (
+  program: ProgramInput,
+  { measure, fill, flowRoom, widthIn, photoPixels }: FourPageContext,
+  insidePhotos: Photo[],
+  withMemory: FlowBlock[],
+  withService: FlowBlock[],
+): FourPageResult => {
+  const checks: PrintCheck[] = [];
+  const memoryBlocks = [
+    ...paragraphs(program.scripture, "verse"),
+    ...titled("Life Reflections", paragraphs(program.lifeReflections, "body")),
+    ...withMemory,
+  ];
+  const textPt = textHeightPt(memoryBlocks, 1, measure) + LIFE_DATES_PT;
+  const placed =
+    insidePhotos.length > 0
+      ? composeInto(insidePhotos, photoPixels, {
+          widthIn,
+          heightIn:
+            Math.max(
+              FOUR_PAGE_MIN_PHOTO_PT,
+              Math.min(flowRoom * FOUR_PAGE_PHOTO_SHARE, flowRoom - textPt / fill - PHOTO_TEXT_GAP_PT),
+            ) / PT_PER_IN,
+          maxPhotoHeightIn: 4.6,
+        })
+      : [];
+  if (placed.length < insidePhotos.length) return { checks, reason: "its photos do not fit beside the text" };
+  const fitOne = (section: Section) => {
+    const parts = fitSection(section, measure, fill, checks);
+    return parts.length === 1 ? parts[0] : undefined;
+  };
+  const memory = fitOne({
+    kind: "inside-left",
+    blocks: memoryBlocks,
+    heightPt: flowRoom - (placed.length > 0 ? composedHeightPt(placed) + PHOTO_TEXT_GAP_PT : 0),
+    leadPt: LIFE_DATES_PT,
+  });
+  if (!memory) return { checks, reason: "the verse, life reflections and photos need more than a page" };
+  const service = fitOne({
+    kind: "order-service",
+    blocks: [...serviceBlocks(program), ...withService],
+    heightPt: flowRoom,
+    leadPt: hasServiceDetails(program) ? SERVICE_DETAILS_PT : 0,
+  });
+  if (!service) return { checks, reason: "the order of service, tributes and thanks need more than a page" };
+  return {
+    checks,
+    pages: [
+      { key: "inside-left", kind: "inside-left", label: LABELS["inside-left"], ...memory, photos: placed },
+      { key: "order-service", kind: "order-service", label: LABELS["order-service"], ...service },
+    ],
+  };
+};
+
+const USUAL_ORDER_CHECK: PrintCheck = {
+  level: "info",
+  message:
+    "The order of service shows the usual order (Processional to Recessional): edit it under Service Details.",
+};
+
+const contentChecks = (program: ProgramInput): PrintCheck[] => {
+  const checks: PrintCheck[] = [];
   if (program.fullName.length > 60) {
     checks.push({ level: "info", message: "The name is long, so it is set smaller on the cover." });
   }
@@ -565,10 +679,25 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
   ] as const) {
     if (!program[field].trim()) checks.push({ level: "warning", message: `${label} is empty.` });
   }
-  checks.push(...resolutionChecks(pages, pixelSize));
-  checks.push(...missingPhotoChecks(program, options));
-  return { pages, checks };
+  return checks;
 };
+
+const backPage = (photo: Photo | undefined): BookletPage => ({
+  key: "back",
+  kind: "back",
+  label: LABELS.back,
+  photos: photo
+    ? [
+        {
+          id: photo.id,
+          url: photo.url,
+          caption: photo.caption,
+          widthIn: BACK_PHOTO_IN.width,
+          heightIn: BACK_PHOTO_IN.height,
+        },
+      ]
+    : [],
+});
 
 /** A photo that is gone would silently be left out of the print: say which. */
 const missingPhotoChecks = (program: ProgramInput, { isMissing }: PlanOptions): PrintCheck[] => {

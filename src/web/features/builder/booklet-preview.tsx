@@ -11,7 +11,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { PrintCheckPanel } from "../print-export/print-check";
-import { builderStore } from "./builder-store";
+import { builderStore, updateDraft } from "./builder-store";
 import { overlayLabel, themeLabel } from "./design-options";
 
 const CSS_PX_PER_INCH = 96;
@@ -126,7 +126,10 @@ export function BookletPreview() {
         </Button>
       </nav>
 
-      <PrintCheckPanel program={program} />
+      <PrintCheckPanel
+        program={program}
+        onBookletPagesChange={(bookletPages) => updateDraft({ bookletPages })}
+      />
 
       <p className="border-t pt-4 text-center font-serif italic text-muted-foreground">
         "{PREVIEW_FOOTER_QUOTE}"

@@ -1,4 +1,10 @@
-import type { ColorTheme, FontStyle, OverlayEffect, PageLayout } from "../../../shared/constants";
+import type {
+  BookletPages,
+  ColorTheme,
+  FontStyle,
+  OverlayEffect,
+  PageLayout,
+} from "../../../shared/constants";
 
 // How the Design tab presents the shared design choices. The colours here only paint the
 // swatches; the booklet's own theme CSS decides how a printed page looks.
@@ -28,6 +34,11 @@ export const LAYOUT_LABELS: Record<PageLayout, { label: string; text: string }> 
   modern: { label: "Modern", text: "Clean lines, photo beside text" },
   minimalist: { label: "Minimalist", text: "Quiet, generous space" },
   elegant: { label: "Elegant", text: "Framed with fine borders" },
+};
+
+export const BOOKLET_PAGES_LABELS: Record<BookletPages, { label: string; text: string }> = {
+  "8": { label: "8 pages", text: "Every section on its own page" },
+  "4": { label: "4 pages", text: "Cover, two inside pages and back, for short programs" },
 };
 
 export const OVERLAY_LABELS: Record<OverlayEffect, { label: string; text: string }> = {

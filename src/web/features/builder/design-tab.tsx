@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { useSnapshot } from "valtio";
 import {
+  BOOKLET_PAGES,
+  type BookletPages,
   COLOR_THEMES,
   FONT_STYLES,
   OVERLAY_EFFECTS,
@@ -13,8 +15,29 @@ import { Label } from "../../components/ui/label";
 import { useEntitlements } from "../../lib/entitlements";
 import { PlanLock } from "../billing/plan-required";
 import { builderStore, updateDraft } from "./builder-store";
-import { FONT_FACES, LAYOUT_LABELS, OVERLAY_LABELS, THEME_SWATCHES } from "./design-options";
+import {
+  BOOKLET_PAGES_LABELS,
+  FONT_FACES,
+  LAYOUT_LABELS,
+  OVERLAY_LABELS,
+  THEME_SWATCHES,
+} from "./design-options";
 import { SwatchGroup } from "./swatch-group";
+
+/** The booklet's pages as small sheets, the cover drawn darker. */
+function BookletSketch({ pages }: { pages: BookletPages }) {
+  return (
+    <span className="flex h-12 items-center justify-center gap-1 rounded border bg-background">
+      {Array.from({ length: Number(pages) }, (_, i) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical sheets
+          key={i}
+          className={`h-8 w-[1.55rem] rounded-sm border ${i === 0 ? "bg-muted-foreground/30" : "bg-muted"}`}
+        />
+      ))}
+    </span>
+  );
+}
 
 function LayoutSketch({ layout }: { layout: PageLayout }) {
   const line = "h-1 rounded-full bg-muted-foreground/30";
@@ -146,6 +169,17 @@ export function DesignTab() {
         labelOf={(l) => LAYOUT_LABELS[l].label}
         describe={(l) => LAYOUT_LABELS[l].text}
         renderSwatch={(l) => <LayoutSketch layout={l} />}
+      />
+      <SwatchGroup
+        legend="Booklet Length"
+        name="booklet-pages"
+        columns="grid-cols-1 sm:grid-cols-2"
+        options={BOOKLET_PAGES}
+        value={draft.bookletPages}
+        onChange={(bookletPages) => updateDraft({ bookletPages })}
+        labelOf={(p) => BOOKLET_PAGES_LABELS[p].label}
+        describe={(p) => BOOKLET_PAGES_LABELS[p].text}
+        renderSwatch={(p) => <BookletSketch pages={p} />}
       />
       <div className="grid gap-4" data-focus="overlays">
         <SwatchGroup

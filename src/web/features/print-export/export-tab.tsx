@@ -108,7 +108,10 @@ export function ExportTab({ program, onChange }: ExportTabProps) {
         <ExportButtons program={program} actions={PRINT_EXPORTS} />
         {/* On wide screens the preview beside this tab shows the same print check. */}
         <div className="lg:hidden">
-          <PrintCheckPanel program={program} />
+          <PrintCheckPanel
+            program={program}
+            onBookletPagesChange={(bookletPages) => onChange({ bookletPages })}
+          />
         </div>
       </section>
 

@@ -1,0 +1,1 @@
+ALTER TABLE `programs` ADD `booklet_pages` text DEFAULT '8' NOT NULL;
