@@ -101,6 +101,7 @@ CREATE TABLE "programs" (
 	"font_style" text NOT NULL,
 	"page_layout" text NOT NULL,
 	"overlay_effect" text NOT NULL,
+	"booklet_pages" text DEFAULT '8' NOT NULL,
 	"background_image" text NOT NULL,
 	"design_tool_integration" text NOT NULL,
 	"version" bigint DEFAULT 1 NOT NULL,
