@@ -38,7 +38,10 @@ const result = await Bun.build({
     },
   ],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
-  compile: { outfile, assets: ["db/migrations", `node_modules/${EMBEDDED_NATIVE_FOLDER}`] },
+  compile: {
+    outfile,
+    assets: ["db/migrations", "db/migrations-pg", `node_modules/${EMBEDDED_NATIVE_FOLDER}`],
+  },
 });
 if (!result.success) {
   for (const log of result.logs) console.error(log);

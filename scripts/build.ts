@@ -25,4 +25,5 @@ if (!result.success) {
 }
 // The bundle resolves migrations beside itself (db/client.ts uses import.meta.dir).
 cpSync("db/migrations", "dist/app/migrations", { recursive: true });
+cpSync("db/migrations-pg", "dist/app/migrations-pg", { recursive: true });
 console.log(`Built ${result.outputs.length} files into dist/app`);

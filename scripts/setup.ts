@@ -2,6 +2,7 @@
 // it runs before the project's dependencies are installed.
 import { existsSync, statSync } from "node:fs";
 import { findChromium } from "../src/print/find-chromium";
+import { findPostgresTool } from "./find-postgres";
 
 export const run = (cmd: string[]) => {
   const result = Bun.spawnSync(cmd, { stdout: "inherit", stderr: "inherit" });
@@ -30,8 +31,8 @@ const PRINT_PACKAGES = [
   "fonts-liberation",
   "ghostscript",
 ];
-// poppler-utils reads the PDFs in the print tests.
-const TEST_PACKAGES = [...PRINT_PACKAGES, "poppler-utils"];
+// poppler-utils reads the PDFs in the print tests; the API suite also runs on a throwaway PostgreSQL.
+const TEST_PACKAGES = [...PRINT_PACKAGES, "poppler-utils", "postgresql"];
 const TEST_TOOLS = ["pdfinfo", "pdffonts", "pdftotext", "pdfimages", "pdftoppm", "gs"];
 
 const canInstall = () => process.getuid?.() === 0 && Bun.which("apt-get") !== null;
@@ -50,17 +51,23 @@ const aptInstall = (packages: string[]) => {
   return install.exitCode === 0;
 };
 
-/** `bun run test`: Chromium and the PDF tools the print tests read with, or stop saying what to install. */
+const hasPostgres = () =>
+  findPostgresTool("initdb") !== undefined && findPostgresTool("pg_ctl") !== undefined;
+
+/**
+ * `bun run test`: Chromium, the PDF tools the print tests read with and PostgreSQL, or stop saying
+ * what to install.
+ */
 export const ensureTestTools = () => {
-  if (findChromium() && TEST_TOOLS.every((tool) => Bun.which(tool))) return;
+  if (findChromium() && TEST_TOOLS.every((tool) => Bun.which(tool)) && hasPostgres()) return;
   if (!canInstall()) {
     console.error(
-      "Chromium, poppler-utils and Ghostscript are needed: run 'sudo apt-get install chromium chromium-headless-shell poppler-utils ghostscript'.",
+      "Chromium, poppler-utils, Ghostscript and PostgreSQL are needed: run 'sudo apt-get install chromium chromium-headless-shell poppler-utils ghostscript postgresql'.",
     );
     process.exit(1);
   }
-  if (!aptInstall(TEST_PACKAGES) || !findChromium()) {
-    console.error("Installing Chromium with apt-get failed: see the messages above.");
+  if (!aptInstall(TEST_PACKAGES) || !findChromium() || !hasPostgres()) {
+    console.error("Installing the test tools with apt-get failed: see the messages above.");
     process.exit(1);
   }
 };

@@ -24,7 +24,8 @@ import type { WebhookDispatcher, WebhookOptions } from "./integration/webhooks";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { photoRoutes } from "./photos/routes";
 import { createPhotoLoader, type PhotoLimits } from "./photos/service";
-import { createLocalPhotoStorage } from "./photos/storage";
+import type { PhotoStorage } from "./photos/storage";
+import { photoStorageFor } from "./photos/storage-from-config";
 import { createPrintJobLimits } from "./print/job-limits";
 import { printRoutes } from "./print/routes";
 import { programRoutes } from "./programs/routes";
@@ -51,6 +52,8 @@ export type AppDeps = {
   stripe?: Stripe;
   /** Ghostscript for CMYK PDFs; the one on PATH when absent. */
   ghostscriptPath?: string;
+  /** Where photo files live; the configured bucket or the data folder when absent. */
+  photoStorage?: PhotoStorage;
 };
 
 /** The whole JSON API under /api, composed from feature modules; `webhooks` hears what happens. */
@@ -67,11 +70,11 @@ export const createApi = (
     photoLoaderFor,
     stripe,
     ghostscriptPath,
+    photoStorage = photoStorageFor(config),
   }: AppDeps,
   webhooks: WebhookDispatcher,
 ) => {
   const billingEnabled = isBillingEnabled(config);
-  const photoStorage = createLocalPhotoStorage(config.dataDir);
   const ownersPhotos =
     photoLoaderFor ?? ((ownerId: string) => createPhotoLoader({ db, storage: photoStorage }, ownerId));
   // One printer and one CMYK cache for the single PDF route and the batch downloads.

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "./photos/s3-storage";
 
 const optional = z
   .string()
@@ -45,9 +46,52 @@ const configSchema = z.object({
     .enum(["", "0", "1"], { error: "WEBHOOKS_ALLOW_LOOPBACK must be 1 or 0" })
     .default("0")
     .transform((v) => v === "1"),
+  /** A PostgreSQL database (postgres://user:pass@host:5432/keepsake) instead of the SQLite file. */
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
+  /** Photos go to this S3-compatible bucket instead of the data folder (several servers share it). */
+  S3_BUCKET: optional,
+  /** The bucket's service address (MinIO, R2, …); AWS S3 when unset. */
+  S3_ENDPOINT: optional.pipe(z.url().optional()),
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, "MEMORIAL_DATA_DIR"> & { dataDir: string };
+type ParsedConfig = z.infer<typeof configSchema>;
+type S3Variable = "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY";
+
+export type Config = Omit<ParsedConfig, "MEMORIAL_DATA_DIR" | S3Variable> & {
+  dataDir: string;
+  /** The photo bucket; absent means photos stay on the local disk. */
+  s3?: S3Settings;
+};
+
+/** A bucket needs both keys; either key without a bucket is a mistake worth stopping for. */
+const s3SettingsOf = (parsed: ParsedConfig): S3Settings | undefined => {
+  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = parsed;
+  const anySet = [S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY].some(
+    (v) => v !== undefined,
+  );
+  if (!anySet) return undefined;
+  if (!S3_BUCKET) throw new Error("Invalid configuration: S3_BUCKET: set it to use the S3_* settings");
+  if (!S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with S3_BUCKET",
+    );
+  }
+  return {
+    bucket: S3_BUCKET,
+    endpoint: S3_ENDPOINT,
+    region: S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+  };
+};
 
 /** Payments are taken (and plans enforced) only when the server has a Stripe secret key. */
 export const isBillingEnabled = (config: Pick<Config, "STRIPE_SECRET_KEY">) =>
@@ -60,6 +104,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const { MEMORIAL_DATA_DIR, ...rest } = parsed.data;
-  return { ...rest, dataDir: resolve(MEMORIAL_DATA_DIR) };
+  const {
+    MEMORIAL_DATA_DIR,
+    S3_BUCKET,
+    S3_ENDPOINT,
+    S3_REGION,
+    S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY,
+    ...rest
+  } = parsed.data;
+  return { ...rest, dataDir: resolve(MEMORIAL_DATA_DIR), s3: s3SettingsOf(parsed.data) };
 };

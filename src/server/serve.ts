@@ -13,7 +13,7 @@ import { startSpaServer } from "./http/spa-server";
 import { describeStorageFailure, storageFailure } from "./http/storage-errors";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "./integration/webhooks";
 import { scheduleMaintenance } from "./maintenance";
-import { createLocalPhotoStorage } from "./photos/storage";
+import { photoStorageFor } from "./photos/storage-from-config";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
@@ -43,7 +43,9 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
     ...deps.webhookOptions,
     allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK,
   }).start();
-  const api = createApi({ ...deps, printer }, webhooks);
+  // One store for the API and the maintenance sweep that removes photos nobody uses.
+  const photoStorage = deps.photoStorage ?? photoStorageFor(deps.config);
+  const api = createApi({ ...deps, printer, photoStorage }, webhooks);
   const headers = securityHeaders({
     publicUrl: deps.config.PUBLIC_URL,
     billingEnabled: isBillingEnabled(deps.config),
@@ -74,7 +76,7 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   });
   const stopMaintenance = scheduleMaintenance({
     db: deps.db,
-    storage: createLocalPhotoStorage(deps.config.dataDir),
+    storage: photoStorage,
   });
   const stop = async (closeActiveConnections = false) => {
     stopMaintenance();
@@ -111,6 +113,13 @@ const openDataDir = (dataDir: string) => {
 /** `bun run start` and `memorial serve`: configure from the environment and serve until stopped. */
 export const runServer = (env: Record<string, string | undefined> = process.env) => {
   const config = loadConfig(env);
+  // The database and `memorial db migrate` know PostgreSQL; the services still call bun:sqlite
+  // synchronously, so serving on it would fail at the first request. Say so at start-up instead.
+  if (config.DATABASE_URL) {
+    throw new Error(
+      "DATABASE_URL: serving from PostgreSQL is not available yet (only `memorial db migrate` is); unset it to use SQLite",
+    );
+  }
   const db = openDataDir(config.dataDir);
   const running = startServer({ config, db });
   console.log(`Keepsake is serving on http://localhost:${running.server.port} (data in ${config.dataDir})`);

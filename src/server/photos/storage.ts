@@ -3,8 +3,8 @@ import { join } from "node:path";
 
 /**
  * Where photo files live, keyed by the SHA-256 of their bytes. Content addressing makes `put`
- * idempotent and lets programs and accounts share one copy of the same file. Local disk now;
- * an S3-compatible bucket can implement the same three calls.
+ * idempotent and lets programs and accounts share one copy of the same file. Local disk by
+ * default; an S3-compatible bucket (./s3-storage.ts) when the configuration names one.
  */
 export type PhotoStorage = {
   /** Stores the bytes under their hash; a no-op when they are already there. */
@@ -15,6 +15,13 @@ export type PhotoStorage = {
 };
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
+
+/** `ab/abcdef…`: two-letter fan-out keeps directories small. */
+export const photoKeyPath = (hash: string) => {
+  // The key becomes a path: refuse anything but a hash so it can never leave the root.
+  if (!HASH_PATTERN.test(hash)) throw new Error(`Not a SHA-256 hex digest: ${hash}`);
+  return `${hash.slice(0, 2)}/${hash}`;
+};
 
 const holds = async (path: string, hash: string) => {
   const file = Bun.file(path);
@@ -42,14 +49,10 @@ const syncDirectory = async (dir: string) => {
   }
 };
 
-/** `<dataDir>/photos/ab/abcdef…`: two-letter fan-out keeps directories small. */
+/** `<dataDir>/photos/ab/abcdef…`. */
 export const createLocalPhotoStorage = (dataDir: string): PhotoStorage => {
   const root = join(dataDir, "photos");
-  const pathOf = (hash: string) => {
-    // The key becomes a path: refuse anything but a hash so it can never leave the root.
-    if (!HASH_PATTERN.test(hash)) throw new Error(`Not a SHA-256 hex digest: ${hash}`);
-    return join(root, hash.slice(0, 2), hash);
-  };
+  const pathOf = (hash: string) => join(root, photoKeyPath(hash));
 
   return {
     async put(hash, bytes) {
