@@ -31,7 +31,8 @@ const PRINT_PACKAGES = [
   "fonts-liberation",
   "ghostscript",
 ];
-// poppler-utils reads the PDFs in the print tests; the API suite also runs on a throwaway PostgreSQL.
+// poppler-utils reads the PDFs in the print tests; the PostgreSQL schema and migration tests run on a
+// throwaway cluster.
 const TEST_PACKAGES = [...PRINT_PACKAGES, "poppler-utils", "postgresql"];
 const TEST_TOOLS = ["pdfinfo", "pdffonts", "pdftotext", "pdfimages", "pdftoppm", "gs"];
 
