@@ -1,9 +1,7 @@
-import { Upload } from "lucide-react";
-import { type ChangeEvent, useId, useState } from "react";
+import { useState } from "react";
 import type { ServiceDraft } from "../../../shared/schemas";
 import { formatCsvProblem, parseServiceCsv, type ServiceCsvProblem } from "../../../shared/service-csv";
-import { buttonVariants } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
+import { FileButton } from "../../components/ui/file-button";
 import { toast } from "../../lib/toast-store";
 
 const MAX_PROBLEMS_SHOWN = 20;
@@ -33,28 +31,7 @@ export const useCsvImport = (onImport: (drafts: ServiceDraft[]) => void) => {
 };
 
 export function CsvImportButton({ onFile }: { onFile: (file: File) => void }) {
-  const inputId = useId();
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ""; // choosing the same file again after fixing it must fire again
-    if (file) onFile(file);
-  };
-  return (
-    <div>
-      {/* The input stays focusable (visually hidden); its label looks like a button and shows the focus. */}
-      <input id={inputId} type="file" accept=".csv,text/csv" className="peer sr-only" onChange={choose} />
-      <label
-        htmlFor={inputId}
-        className={cn(
-          buttonVariants({ variant: "outline" }),
-          "cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring",
-        )}
-      >
-        <Upload aria-hidden="true" />
-        Import services from CSV
-      </label>
-    </div>
-  );
+  return <FileButton label="Import services from CSV" accept=".csv,text/csv" onFile={onFile} />;
 }
 
 export function CsvImportProblems({ failure }: { failure: CsvImportFailure }) {

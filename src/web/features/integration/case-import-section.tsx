@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Upload } from "lucide-react";
-import { type ChangeEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { formatLifeSpan, formatServiceDateTime } from "../../../shared/format-date";
 import {
   IMPORT_FIELD_LABELS,
@@ -10,11 +9,11 @@ import {
   type ImportMapping,
   type ImportPreview,
 } from "../../../shared/integration";
-import { Button, buttonVariants } from "../../components/ui/button";
+import { Button } from "../../components/ui/button";
+import { FileButton } from "../../components/ui/file-button";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { apiRequest, messageOf } from "../../lib/api";
-import { cn } from "../../lib/cn";
 import { PROGRAMS_QUERY_KEY } from "../../lib/program-queries";
 import { toast } from "../../lib/toast-store";
 import { toastFailure, useGoToPlans } from "../billing/plan-required";
@@ -71,7 +70,11 @@ export function CaseImportSection() {
       title="Import cases"
       description="Upload an export of cases from your case system (CSV or JSON). Check how its columns fill each program, then create all the programs at once."
     >
-      <CaseFileInput onFile={choose} />
+      <FileButton
+        label="Choose a case export (CSV or JSON)"
+        accept=".csv,.json,text/csv,application/json"
+        onFile={choose}
+      />
       {imported !== null && (
         <p role="status" className="text-sm">
           Created {imported} program{imported === 1 ? "" : "s"}.{" "}
@@ -101,36 +104,6 @@ export function CaseImportSection() {
         </>
       )}
     </IntegrationSection>
-  );
-}
-
-function CaseFileInput({ onFile }: { onFile: (file: File) => void }) {
-  const inputId = useId();
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = ""; // choosing the same file again after fixing it must fire again
-    if (chosen) onFile(chosen);
-  };
-  return (
-    <div>
-      <input
-        id={inputId}
-        type="file"
-        accept=".csv,.json,text/csv,application/json"
-        className="peer sr-only"
-        onChange={change}
-      />
-      <label
-        htmlFor={inputId}
-        className={cn(
-          buttonVariants({ variant: "outline" }),
-          "cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring",
-        )}
-      >
-        <Upload aria-hidden="true" />
-        Choose a case export (CSV or JSON)
-      </label>
-    </div>
   );
 }
 

@@ -23,6 +23,7 @@ import {
 } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatMessageView, EMOTION_STYLES } from "./chat-message-view";
+import { SuggestionChips } from "./suggestion-chips";
 import { chatWidgets } from "./widget-store";
 
 const TROUBLE_REPLY =
@@ -161,19 +162,11 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
             {send.isPending && <li className="text-sm text-muted-foreground">Writing back...</li>}
             {messages.length <= 1 && suggestions.data && (
               <li>
-                <ul className="flex flex-wrap gap-2" aria-label="Suggestions">
-                  {suggestions.data.slice(0, CHAT_LIMITS.maxEmotionalSuggestions).map((s) => (
-                    <li key={s}>
-                      <button
-                        type="button"
-                        onClick={() => submit(s)}
-                        className="rounded-full border bg-card px-3 py-1 text-left text-xs hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        {s}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <SuggestionChips
+                  label="Suggestions"
+                  suggestions={suggestions.data.slice(0, CHAT_LIMITS.maxEmotionalSuggestions)}
+                  onPick={submit}
+                />
               </li>
             )}
             <li ref={listEnd} aria-hidden="true" />

@@ -12,6 +12,7 @@ import { toast, toastStore } from "../../lib/toast-store";
 import { chatSessionKey, fetchChatSession, sendChatMessage, startChatSession } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatMessageView } from "./chat-message-view";
+import { SuggestionChips } from "./suggestion-chips";
 import { chatWidgets } from "./widget-store";
 
 /** The panel sits above its round button, so the button and the other widget's button stay in view. */
@@ -190,19 +191,11 @@ export function SupportWidget({ currentPage, side = "right" }: { currentPage: st
                 {messages.length <= 1 && suggestions.data && (
                   <li>
                     <p className="mb-2 text-xs font-medium text-muted-foreground">People often ask:</p>
-                    <ul className="flex flex-wrap gap-2">
-                      {suggestions.data.map((s) => (
-                        <li key={s}>
-                          <button
-                            type="button"
-                            onClick={() => submit(s)}
-                            className="rounded-full border bg-card px-3 py-1 text-left text-xs hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                          >
-                            {s}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
+                    <SuggestionChips
+                      label="People often ask"
+                      suggestions={suggestions.data}
+                      onPick={submit}
+                    />
                   </li>
                 )}
                 <li ref={listEnd} aria-hidden="true" />
