@@ -73,7 +73,8 @@ const backgroundUrls = (program: ProgramInput) =>
 
 const loadPhotos = async (program: ProgramInput, loader: PhotoLoader | undefined) => {
   const loaded = new Map<string, PhotoAsset & { key: string }>();
-  if (!loader) return { loaded, isMissing: () => false };
+  // Without a loader (the CLI has no account's photos) no photo can print: plan the pages without them.
+  if (!loader) return { loaded, isMissing: () => true };
   const urls = photoAddresses(program);
   const assets = await Promise.all(urls.map((url) => loader(url).catch(() => undefined)));
   urls.forEach((url, i) => {

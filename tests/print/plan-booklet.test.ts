@@ -223,3 +223,16 @@ describe("missing photos", () => {
     expect(planBooklet(program).checks.some((c) => c.message.includes("is missing"))).toBe(false);
   });
 });
+
+test("photos that cannot be found get no room: no empty photo page, and the print check names them", () => {
+  const program = fixtureProgram("typical");
+  expect(program.additionalPhotos.length).toBeGreaterThan(0);
+  const withPhotos = planBooklet(program);
+  expect(withPhotos.pages.some((page) => page.kind === "photo-memories")).toBe(true);
+  const gone = planBooklet(program, { isMissing: () => true });
+  expect(gone.pages.some((page) => page.kind === "photo-memories")).toBe(false);
+  expect(gone.pages.flatMap((page) => page.photos ?? [])).toEqual([]);
+  expect(gone.pages.length % 4).toBe(0);
+  const missing = gone.checks.filter((check) => check.message.includes("is missing"));
+  expect(missing.length).toBe(program.additionalPhotos.length + (program.mainPhotoUrl ? 1 : 0));
+});

@@ -341,7 +341,20 @@ const LEFT_OUT_WHEN_EMPTY: BookletPageKind[] = [
 const LIFE_PHOTO_TEXT_SHARE = 0.55;
 
 /** The pages to print, in reading order, and what the print check has to say about them. */
-export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): BookletPlan => {
+/** The program as it can print: a photo that is gone gets no room on any page. */
+const withoutMissingPhotos = (program: ProgramInput, isMissing?: (url: string) => boolean): ProgramInput => {
+  if (!isMissing) return program;
+  const kept = (url: string) => (url && isMissing(url) ? "" : url);
+  return {
+    ...program,
+    mainPhotoUrl: kept(program.mainPhotoUrl),
+    backgroundImage: kept(program.backgroundImage),
+    additionalPhotos: program.additionalPhotos.filter((photo) => !isMissing(photo.url)),
+  };
+};
+
+export const planBooklet = (given: ProgramInput, options: PlanOptions = {}): BookletPlan => {
+  const program = withoutMissingPhotos(given, options.isMissing);
   const layout = program.pageLayout;
   const fill = options.fill ?? DEFAULT_FILL;
   const measure: TextMeasure = {
@@ -412,7 +425,7 @@ export const planBooklet = (program: ProgramInput, options: PlanOptions = {}): B
     if (program.serviceItems.length === 0) checks.push(USUAL_ORDER_CHECK);
     checks.push(...contentChecks(program));
     checks.push(...resolutionChecks(printed, pixelSize));
-    checks.push(...missingPhotoChecks(program, options));
+    checks.push(...missingPhotoChecks(given, options));
     return { pages: printed, checks };
   };
 
