@@ -8,7 +8,7 @@ import { readProgramJson } from "../read-program";
 
 export type PdfOptions = { variant: PdfVariant; out?: string; force?: boolean };
 
-/** `memorial pdf`: one program JSON to one PDF, with the print check's warnings on stderr. */
+/** `memorial pdf`: one program JSON to one PDF. */
 export const renderProgramFile = async (
   file: string,
   options: PdfOptions,
