@@ -42,6 +42,13 @@ export class FailureLimiter {
     return true;
   }
 
+  /** Milliseconds until `key` may take an attempt again: 0 when it may now. */
+  retryAfterMs(key: string): number {
+    const recent = this.recent(key);
+    if (recent.length < this.maxFailures) return 0;
+    return (recent[0] ?? this.now()) + this.windowMs - this.now();
+  }
+
   /** Takes back one attempt counted by `tryTake` that was not a failure. */
   giveBack(key: string): void {
     const recent = this.recent(key);

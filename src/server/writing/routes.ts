@@ -7,11 +7,11 @@ import {
   generateTemplateRequestSchema,
   type WritingStatus,
 } from "../../shared/writing";
+import { FailureLimiter } from "../auth/failure-limiter";
 import { authPlugin } from "../auth/plugin";
 import { type Config, isBillingEnabled } from "../config";
 import { AppError } from "../errors";
 import { parseInput } from "../http/parse-input";
-import { CallLimiter } from "./call-limiter";
 import { createWritingProvider } from "./create-writing-provider";
 import { warmGrammarChecker } from "./harper-linter";
 
@@ -26,12 +26,12 @@ export const TOO_MANY_WRITING_CALLS =
  */
 export const writingRoutes = (db: AppDatabase, config: Config) => {
   const provider = createWritingProvider(config);
-  const limiter = new CallLimiter(config.WRITING_CALLS_PER_MINUTE, MINUTE_MS);
-  const limited = (userId: string, headers: Record<string, string | number>) => {
-    const waitMs = limiter.take(userId);
-    if (waitMs === 0) return;
-    headers["retry-after"] = String(Math.ceil(waitMs / 1000));
-    throw new AppError("RATE_LIMITED", TOO_MANY_WRITING_CALLS);
+  const limiter = new FailureLimiter(config.WRITING_CALLS_PER_MINUTE, MINUTE_MS);
+  // Counted as the call arrives, so a burst of parallel calls cannot slip past.
+  const limited = (userId: string) => {
+    if (limiter.tryTake(userId)) return;
+    const retryAfter = Math.ceil(limiter.retryAfterMs(userId) / 1000);
+    throw new AppError("RATE_LIMITED", TOO_MANY_WRITING_CALLS, undefined, retryAfter);
   };
   const status: WritingStatus = config.OPENAI_API_KEY
     ? { mode: "model", model: config.OPENAI_MODEL }
@@ -49,32 +49,32 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
     )
     .post(
       "/check-grammar",
-      ({ body, user, set }) => {
-        limited(user.id, set.headers);
+      ({ body, user }) => {
+        limited(user.id);
         return provider.checkGrammar(parseInput(checkGrammarRequestSchema, body));
       },
       { auth: "session" },
     )
     .post(
       "/enhance",
-      ({ body, user, set }) => {
-        limited(user.id, set.headers);
+      ({ body, user }) => {
+        limited(user.id);
         return provider.enhance(parseInput(enhanceRequestSchema, body));
       },
       { auth: "session" },
     )
     .post(
       "/adjust-tone",
-      ({ body, user, set }) => {
-        limited(user.id, set.headers);
+      ({ body, user }) => {
+        limited(user.id);
         return provider.adjustTone(parseInput(adjustToneRequestSchema, body));
       },
       { auth: "session" },
     )
     .post(
       "/generate-template",
-      ({ body, user, set }) => {
-        limited(user.id, set.headers);
+      ({ body, user }) => {
+        limited(user.id);
         return provider.generateTemplate(parseInput(generateTemplateRequestSchema, body));
       },
       { auth: "session" },
