@@ -35,6 +35,16 @@ describe("chat sessions", () => {
     expect(res.json.messages[0].content).toContain("Support Assistant");
   });
 
+  test("the visitor cookie's Secure flag follows PUBLIC_URL, not a request claiming https", async () => {
+    const res = await app.client().post(
+      "/api/chatbot/session",
+      { title: "Support Chat", context: { currentPage: "landing" } },
+      { "x-forwarded-proto": "https" },
+    );
+    expect(res.status).toBe(201);
+    expect(res.headers.get("set-cookie")).not.toContain("Secure");
+  });
+
   test("an anonymous visitor gets a chat bound to a signed, HttpOnly cookie", async () => {
     const visitor = app.client();
     const res = await visitor.post("/api/chatbot/session", {

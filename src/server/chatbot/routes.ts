@@ -13,7 +13,7 @@ import {
 import { openAiSettingsFrom } from "../ai/openai-json";
 import { FailureLimiter } from "../auth/failure-limiter";
 import { resolveSession } from "../auth/service";
-import { SESSION_COOKIE } from "../auth/session-cookie";
+import { SESSION_COOKIE, secureCookiesFor } from "../auth/session-cookie";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 import type { HelpCentre } from "../help/help-centre";
@@ -57,9 +57,6 @@ export const DEFAULT_CHAT_LIMITS: ChatLimits = {
   windowMs: 60_000,
 };
 
-const isHttps = (request: Request) =>
-  request.url.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
-
 /**
  * The signed-in user, else the visitor of the signed cookie; with `create`, a new visitor gets one.
  * A cookie whose signature fails (tampered, or signed with an old secret) counts as no cookie.
@@ -68,7 +65,7 @@ const chatOwner = async (
   db: AppDatabase,
   secret: string,
   cookie: Record<string, Cookie<unknown>>,
-  request: Request,
+  secure: boolean,
   create: boolean,
 ): Promise<ChatOwner | null> => {
   const token = cookie[SESSION_COOKIE]?.value;
@@ -84,7 +81,7 @@ const chatOwner = async (
     value: await signCookie(fresh, secret),
     httpOnly: true,
     sameSite: "lax",
-    secure: isHttps(request),
+    secure,
     path: "/api/chatbot",
     maxAge: VISITOR_COOKIE_DAYS * 24 * 60 * 60,
   });
@@ -115,6 +112,8 @@ export const chatbotRoutes = (
   limits: ChatLimits = DEFAULT_CHAT_LIMITS,
 ) => {
   const offline = createOfflineAnswerer(help);
+  // Secure as the session cookie is: from PUBLIC_URL, never from what a request claims.
+  const secureCookies = secureCookiesFor(config.PUBLIC_URL);
   const settings = openAiSettingsFrom(config);
   const answer = settings ? createModelAnswerer(settings, help, offline) : offline;
   const limiter = (max: number) => ({
@@ -142,32 +141,32 @@ export const chatbotRoutes = (
 
   return new Elysia({ prefix: "/chatbot" })
     .derive(({ request }) => ({ address: clientAddress(request, config.TRUSTED_PROXY) }))
-    .post("/session", async ({ body, cookie, request, address, set }) => {
+    .post("/session", async ({ body, cookie, address, set }) => {
       const input = parseInput(createChatSessionSchema, body);
-      const owner = await chatOwner(db, secret, cookie, request, true);
+      const owner = await chatOwner(db, secret, cookie, secureCookies, true);
       take("sessions", owner, address);
       set.status = 201;
       return createChatSession(db, owner as ChatOwner, input);
     })
-    .get("/session/:sessionId", async ({ params, cookie, request }) =>
-      getChatSession(db, await chatOwner(db, secret, cookie, request, false), params.sessionId),
+    .get("/session/:sessionId", async ({ params, cookie }) =>
+      getChatSession(db, await chatOwner(db, secret, cookie, secureCookies, false), params.sessionId),
     )
     .get("/suggestions", ({ query }) => {
       const { currentPage } = parseInput(chatSuggestionsQuerySchema, query);
       return generalSuggestions(currentPage);
     })
-    .get("/suggestions/:sessionId", async ({ params, cookie, request }) =>
-      sessionSuggestions(db, await chatOwner(db, secret, cookie, request, false), params.sessionId),
+    .get("/suggestions/:sessionId", async ({ params, cookie }) =>
+      sessionSuggestions(db, await chatOwner(db, secret, cookie, secureCookies, false), params.sessionId),
     )
-    .post("/message", async ({ body, cookie, request, address }) => {
+    .post("/message", async ({ body, cookie, address }) => {
       const input = parseInput(sendChatMessageSchema, body);
-      const owner = await chatOwner(db, secret, cookie, request, false);
+      const owner = await chatOwner(db, secret, cookie, secureCookies, false);
       take("messages", owner, address);
       return sendChatMessage(db, answer, owner, input);
     })
-    .post("/comfort", async ({ body, cookie, request, address }) => {
+    .post("/comfort", async ({ body, cookie, address }) => {
       const input = parseInput(comfortRequestSchema, body);
-      take("messages", await chatOwner(db, secret, cookie, request, false), address);
+      take("messages", await chatOwner(db, secret, cookie, secureCookies, false), address);
       return comfortMessage(input);
     })
     .get("/writing-prompts", ({ query }) => {
@@ -179,7 +178,7 @@ export const chatbotRoutes = (
       if (Number(request.headers.get("content-length") ?? 0) > MAX_ERROR_REPORT_BYTES)
         throw new AppError("PAYLOAD_TOO_LARGE", "This error report is too large: the limit is 64 KB.");
       const input = parseInput(errorReportSchema, body);
-      const owner = await chatOwner(db, secret, cookie, request, false);
+      const owner = await chatOwner(db, secret, cookie, secureCookies, false);
       take("errorReports", owner, address);
       return recordErrorReport(db, owner, input);
     });
