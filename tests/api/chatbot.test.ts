@@ -36,11 +36,13 @@ describe("chat sessions", () => {
   });
 
   test("the visitor cookie's Secure flag follows PUBLIC_URL, not a request claiming https", async () => {
-    const res = await app.client().post(
-      "/api/chatbot/session",
-      { title: "Support Chat", context: { currentPage: "landing" } },
-      { "x-forwarded-proto": "https" },
-    );
+    const res = await app
+      .client()
+      .post(
+        "/api/chatbot/session",
+        { title: "Support Chat", context: { currentPage: "landing" } },
+        { "x-forwarded-proto": "https" },
+      );
     expect(res.status).toBe(201);
     expect(res.headers.get("set-cookie")).not.toContain("Secure");
   });
