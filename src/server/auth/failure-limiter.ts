@@ -1,3 +1,4 @@
+import { AppError } from "../errors";
 import { DEFAULT_MAX_KEYS, trimMap } from "./trim-map";
 
 /**
@@ -47,6 +48,22 @@ export class FailureLimiter {
     const recent = this.recent(key);
     if (recent.length < this.maxFailures) return 0;
     return (recent[0] ?? this.now()) + this.windowMs - this.now();
+  }
+
+  /** Counts an attempt, or answers 429 with `message` and the real wait as Retry-After. */
+  takeOrThrow(key: string, message: string): void {
+    if (this.tryTake(key)) return;
+    throw this.tooMany(key, message);
+  }
+
+  /** The 429 for `key`, carrying how long until it may try again. */
+  tooMany(key: string, message: string): AppError {
+    return new AppError(
+      "RATE_LIMITED",
+      message,
+      undefined,
+      Math.max(1, Math.ceil(this.retryAfterMs(key) / 1000)),
+    );
   }
 
   /** Takes back one attempt counted by `tryTake` that was not a failure. */

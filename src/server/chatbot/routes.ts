@@ -133,10 +133,9 @@ export const chatbotRoutes = (
     const addressOk = personOk && byAddress.tryTake(address);
     if (addressOk) return;
     if (owner && personOk) person.giveBack(key);
-    throw new AppError(
-      "RATE_LIMITED",
-      "You're sending messages faster than I can keep up. Please wait a minute, then try again.",
-    );
+    const message =
+      "You're sending messages faster than I can keep up. Please wait a minute, then try again.";
+    throw personOk ? byAddress.tooMany(address, message) : person.tooMany(key, message);
   };
 
   return new Elysia({ prefix: "/chatbot" })

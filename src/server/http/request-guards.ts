@@ -45,8 +45,8 @@ const readJsonBody = async (request: Request): Promise<unknown> => {
   }
 };
 
-const ownOrigin = (request: Request, publicUrl?: string) =>
-  publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
+/** The configured public origin, else the one the request was sent to. */
+const ownOrigin = (request: Request, publicOrigin?: string) => publicOrigin ?? new URL(request.url).origin;
 
 const carriesSessionCookie = (request: Request) =>
   (request.headers.get("cookie") ?? "")
@@ -59,45 +59,50 @@ const carriesSessionCookie = (request: Request) =>
  * an old or odd browser page could send it. Requests with no cookie (curl, sign-in from a script)
  * cannot ride a visitor's session and pass.
  */
-const isSameSite = (request: Request, publicUrl?: string) => {
+const isSameSite = (request: Request, publicOrigin?: string) => {
   const origin = request.headers.get("origin");
-  if (origin) return origin === ownOrigin(request, publicUrl);
+  if (origin) return origin === ownOrigin(request, publicOrigin);
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite) return fetchSite === "same-origin";
   return !carriesSessionCookie(request);
 };
 
 /** CSRF, content type and size rules for every API route. */
-export const requestGuards = (publicUrl?: string) =>
-  new Elysia({ name: "request-guards" })
-    // Checked before Elysia reads the body, so a refused request costs nothing to parse.
-    .onRequest(({ request }) => {
-      if (SAFE_METHODS.has(request.method)) return;
-      const length = Number(request.headers.get("content-length") ?? 0);
-      const hasBody = length > 0 || request.headers.has("transfer-encoding");
-      if (!hasBody) return;
-      const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-      if (type === "multipart/form-data" && MULTIPART_ROUTES.has(routePath(request))) return;
-      if (type !== "application/json") {
-        throw new AppError(
-          "UNSUPPORTED_MEDIA_TYPE",
-          "Please send this request as JSON (Content-Type: application/json).",
-        );
-      }
-      if (length > LIMITS.maxJsonBodyBytes) throw tooLarge();
-    })
-    // Every JSON body goes through the counting reader. For a raw-body route a placeholder is
-    // answered instead, which leaves its body unread for the route itself.
-    .onParse({ as: "global" }, ({ request, contentType }) => {
-      if (RAW_BODY_ROUTES.has(routePath(request))) return {};
-      if (contentType.split(";")[0]?.trim().toLowerCase() === "application/json")
-        return readJsonBody(request);
-    })
-    .onBeforeHandle({ as: "global" }, ({ request }) => {
-      // A request with an API key is identified by the key alone, never by its cookie, and no other
-      // site can make a browser send our key: it is not a CSRF vector.
-      if (SAFE_METHODS.has(request.method) || bearerKey(request) !== undefined) return;
-      if (!isSameSite(request, publicUrl)) {
-        throw new AppError("FORBIDDEN", "This request came from another site and was refused.");
-      }
-    });
+export const requestGuards = (publicUrl?: string) => {
+  // Parsed once: every state-changing request compares its Origin with it.
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  return (
+    new Elysia({ name: "request-guards" })
+      // Checked before Elysia reads the body, so a refused request costs nothing to parse.
+      .onRequest(({ request }) => {
+        if (SAFE_METHODS.has(request.method)) return;
+        const length = Number(request.headers.get("content-length") ?? 0);
+        const hasBody = length > 0 || request.headers.has("transfer-encoding");
+        if (!hasBody) return;
+        const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+        if (type === "multipart/form-data" && MULTIPART_ROUTES.has(routePath(request))) return;
+        if (type !== "application/json") {
+          throw new AppError(
+            "UNSUPPORTED_MEDIA_TYPE",
+            "Please send this request as JSON (Content-Type: application/json).",
+          );
+        }
+        if (length > LIMITS.maxJsonBodyBytes) throw tooLarge();
+      })
+      // Every JSON body goes through the counting reader. For a raw-body route a placeholder is
+      // answered instead, which leaves its body unread for the route itself.
+      .onParse({ as: "global" }, ({ request, contentType }) => {
+        if (RAW_BODY_ROUTES.has(routePath(request))) return {};
+        if (contentType.split(";")[0]?.trim().toLowerCase() === "application/json")
+          return readJsonBody(request);
+      })
+      .onBeforeHandle({ as: "global" }, ({ request }) => {
+        // A request with an API key is identified by the key alone, never by its cookie, and no other
+        // site can make a browser send our key: it is not a CSRF vector.
+        if (SAFE_METHODS.has(request.method) || bearerKey(request) !== undefined) return;
+        if (!isSameSite(request, publicOrigin)) {
+          throw new AppError("FORBIDDEN", "This request came from another site and was refused.");
+        }
+      })
+  );
+};

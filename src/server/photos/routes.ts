@@ -61,14 +61,10 @@ export const photoRoutes = (
       "/",
       async ({ user, request, set }) => {
         // Counted before the body is read, so parallel uploads are limited too.
-        if (!uploads.tryTake(user.id)) {
-          throw new AppError(
-            "RATE_LIMITED",
-            `That is more than ${limits.uploadsPerHour} photos in an hour. Please wait a little before adding more.`,
-            undefined,
-            600,
-          );
-        }
+        uploads.takeOrThrow(
+          user.id,
+          `That is more than ${limits.uploadsPerHour} photos in an hour. Please wait a little before adding more.`,
+        );
         const bytes = await readUploadedFile(request);
         set.status = 201;
         return uploadPhoto(deps, user.id, bytes);

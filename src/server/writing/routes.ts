@@ -10,7 +10,6 @@ import {
 import { FailureLimiter } from "../auth/failure-limiter";
 import { authPlugin } from "../auth/plugin";
 import { type Config, isBillingEnabled } from "../config";
-import { AppError } from "../errors";
 import { parseInput } from "../http/parse-input";
 import { createWritingProvider } from "./create-writing-provider";
 import { warmGrammarChecker } from "./harper-linter";
@@ -28,11 +27,7 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
   const provider = createWritingProvider(config);
   const limiter = new FailureLimiter(config.WRITING_CALLS_PER_MINUTE, MINUTE_MS);
   // Counted as the call arrives, so a burst of parallel calls cannot slip past.
-  const limited = (userId: string) => {
-    if (limiter.tryTake(userId)) return;
-    const retryAfter = Math.ceil(limiter.retryAfterMs(userId) / 1000);
-    throw new AppError("RATE_LIMITED", TOO_MANY_WRITING_CALLS, undefined, retryAfter);
-  };
+  const limited = (userId: string) => limiter.takeOrThrow(userId, TOO_MANY_WRITING_CALLS);
   const status: WritingStatus = config.OPENAI_API_KEY
     ? { mode: "model", model: config.OPENAI_MODEL }
     : { mode: "offline" };
