@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { FileText, Home, Plus } from "lucide-react";
 import { useState } from "react";
 import { BATCH_TEMPLATES, type BatchTemplate } from "../../../shared/constants";
@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { apiRequest, messageOf } from "../../lib/api";
 import { useEntitlements } from "../../lib/entitlements";
 import { toast } from "../../lib/toast-store";
-import { PlanRequiredNotice, toastFailure } from "../billing/plan-required";
+import { PlanRequiredNotice, toastFailure, useGoToPlans } from "../billing/plan-required";
 import { CsvImportButton, CsvImportProblems, useCsvImport } from "./csv-import";
 import { type GeneratedProgram, GeneratePanel } from "./generate-panel";
 import { ServiceCard } from "./service-card";
@@ -27,7 +27,7 @@ export function BatchGeneratorPage() {
   const [generating, setGenerating] = useState(false);
   const [generated, setGenerated] = useState<GeneratedProgram[]>([]);
   const csvImport = useCsvImport(batch.addServices);
-  const navigate = useNavigate();
+  const goToPlans = useGoToPlans();
   const batchPlan = useEntitlements().lockedPlan("batch");
 
   const applyTemplate = () => {
@@ -58,7 +58,7 @@ export function BatchGeneratorPage() {
       toastFailure(
         { title: "Generation Failed", description: messageOf(error, "Failed to generate programs") },
         error,
-        () => void navigate({ to: "/subscription" }),
+        goToPlans,
       );
     } finally {
       setGenerating(false);

@@ -7,7 +7,7 @@ import { SUBSCRIPTION_INFO_KEY } from "../../lib/entitlements";
 import { PROGRAMS_QUERY_KEY, programQueryKey } from "../../lib/program-queries";
 import { useSession } from "../../lib/session";
 import { toast } from "../../lib/toast-store";
-import { toastFailure } from "../billing/plan-required";
+import { toastFailure, useGoToPlans } from "../billing/plan-required";
 import { builderStore, isDraftDirty, markDraftSaved } from "./builder-store";
 import { draftKeyFor, removeLocalDraft } from "./local-draft";
 
@@ -29,6 +29,7 @@ const storedVersionOf = (error: unknown): Program | null => {
 export const useSaveProgram = () => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const goToPlans = useGoToPlans();
   const { user } = useSession();
   // A second click while the first save is in flight must not create a second program.
   const inFlight = useRef<Promise<Program> | null>(null);
@@ -73,7 +74,7 @@ export const useSaveProgram = () => {
       toastFailure(
         { title: "Failed to save program", description: messageOf(error, "Please try again.") },
         error,
-        () => void navigate({ to: "/subscription" }),
+        goToPlans,
       );
     },
   });

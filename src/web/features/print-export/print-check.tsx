@@ -51,7 +51,12 @@ export function PrintCheckPanel({
         </p>
       )}
       {onBookletPagesChange ? (
-        <BookletLengthOffer program={program} plan={plan} onChange={onBookletPagesChange} />
+        <BookletLengthOffer
+          program={program}
+          plan={plan}
+          isMissing={isMissing}
+          onChange={onBookletPagesChange}
+        />
       ) : null}
     </section>
   );
@@ -64,15 +69,20 @@ export function PrintCheckPanel({
 function BookletLengthOffer({
   program,
   plan,
+  isMissing,
   onChange,
 }: {
   program: ProgramInput;
   plan: BookletPlan;
+  /** The same missing photos the shown plan leaves out, so the offer matches what would print. */
+  isMissing: (url: string) => boolean;
   onChange: (pages: BookletPages) => void;
 }) {
   const fitsFour = useMemo(
-    () => program.bookletPages === "8" && planBooklet({ ...program, bookletPages: "4" }).pages.length === 4,
-    [program],
+    () =>
+      program.bookletPages === "8" &&
+      planBooklet({ ...program, bookletPages: "4" }, { isMissing }).pages.length === 4,
+    [program, isMissing],
   );
   if (program.bookletPages === "4") {
     return (

@@ -10,16 +10,16 @@ import {
 } from "../../../shared/chatbot";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { apiRequest } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast-store";
 import {
   chatSessionKey,
-  fetchChatSession,
+  fetchSessionSuggestions,
   fetchWritingPrompts,
   requestComfort,
   sendChatMessage,
   startChatSession,
+  useChatSession,
 } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatMessageView, EMOTION_STYLES } from "./chat-message-view";
@@ -52,15 +52,11 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
 
   useEffect(() => () => clearTimeout(comfortTimer.current), []);
 
-  const session = useQuery({
-    queryKey: chatSessionKey(sessionId),
-    queryFn: () => fetchChatSession(sessionId ?? ""),
-    enabled: sessionId !== null,
-  });
+  const session = useChatSession(sessionId);
   const messages = [...(session.data?.messages ?? []), ...extra];
   const suggestions = useQuery({
     queryKey: ["/api/chatbot/suggestions", sessionId ?? ""],
-    queryFn: () => apiRequest<string[]>("GET", `/api/chatbot/suggestions/${sessionId}`),
+    queryFn: () => fetchSessionSuggestions(sessionId ?? ""),
     enabled: sessionId !== null && messages.length <= 1,
   });
   const prompts = useQuery({

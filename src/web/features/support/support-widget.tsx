@@ -5,11 +5,16 @@ import { useSnapshot } from "valtio";
 import { SUPPORT_CHAT_TITLE } from "../../../shared/chatbot";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { apiRequest } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { ERROR_DETECTED_EVENT, type ErrorDetectedDetail, OPEN_CHATBOT_EVENT } from "../../lib/error-report";
 import { toast, toastStore } from "../../lib/toast-store";
-import { chatSessionKey, fetchChatSession, sendChatMessage, startChatSession } from "./chat-api";
+import {
+  chatSessionKey,
+  fetchPageSuggestions,
+  sendChatMessage,
+  startChatSession,
+  useChatSession,
+} from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatMessageView } from "./chat-message-view";
 import { SuggestionChips } from "./suggestion-chips";
@@ -44,15 +49,11 @@ export function SupportWidget({ currentPage, side = "right" }: { currentPage: st
     if (chatWidgets.open === "assistant") chatWidgets.open = null;
   }, []);
 
-  const session = useQuery({
-    queryKey: chatSessionKey(sessionId),
-    queryFn: () => fetchChatSession(sessionId ?? ""),
-    enabled: sessionId !== null,
-  });
+  const session = useChatSession(sessionId);
+  // They depend on the page only: a new chat on the same page reuses them.
   const suggestions = useQuery({
-    queryKey: ["/api/chatbot/suggestions", sessionId ?? "", currentPage],
-    queryFn: () =>
-      apiRequest<string[]>("GET", `/api/chatbot/suggestions?currentPage=${encodeURIComponent(currentPage)}`),
+    queryKey: ["/api/chatbot/suggestions", "page", currentPage],
+    queryFn: () => fetchPageSuggestions(currentPage),
     enabled: isOpen && sessionId !== null,
   });
 
