@@ -78,20 +78,18 @@ const insertPhoto = async (
   const { contentHash, screenHash, width, height, mime, bytes } = files;
   const id = crypto.randomUUID();
   await write(db, (tx) =>
-    tx
-      .insert(photos)
-      .values({
-        id,
-        ownerId,
-        sourceHash,
-        contentHash,
-        screenHash,
-        width,
-        height,
-        mime,
-        bytes,
-        createdAt: now,
-      }),
+    tx.insert(photos).values({
+      id,
+      ownerId,
+      sourceHash,
+      contentHash,
+      screenHash,
+      width,
+      height,
+      mime,
+      bytes,
+      createdAt: now,
+    }),
   );
   return { id, url: photoUrl(id), width, height };
 };
