@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { chatMessages, chatSessions, errorReports } from "../../db/schema";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 
@@ -17,16 +17,15 @@ const newSession = async (client: TestClient, title = "Support Chat", currentPag
   expect(res.status).toBe(201);
   return res.json.sessionId as string;
 };
-const messageCount = () => app.db.select().from(chatMessages).all().length;
+const messageCount = async () => (await app.db.select({ n: count() }).from(chatMessages))[0]?.n;
 
 describe("chat sessions", () => {
   test("a signed-in user creates a session that starts with a welcome, and reads it back", async () => {
     const client = app.client();
     const { user } = await client.signUp();
     const sessionId = await newSession(client);
-    expect(app.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId)).get()?.userId).toBe(
-      user.id,
-    );
+    const [stored] = await app.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+    expect(stored?.userId).toBe(user.id);
     const res = await client.get(`/api/chatbot/session/${sessionId}`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ sessionId, status: "active", title: "Support Chat" });
@@ -75,10 +74,10 @@ describe("chat sessions", () => {
     for (const client of [other, visitor, app.client()]) {
       expect((await client.get(`/api/chatbot/session/${sessionId}`)).status).toBe(404);
       expect((await client.get(`/api/chatbot/suggestions/${sessionId}`)).status).toBe(404);
-      const before = messageCount();
+      const before = await messageCount();
       const res = await client.post("/api/chatbot/message", { message: "hello", sessionId, context: {} });
       expect(res.status).toBe(404);
-      expect(messageCount()).toBe(before);
+      expect(await messageCount()).toBe(before);
     }
   });
 
@@ -152,11 +151,11 @@ describe("the Support Assistant", () => {
     async (override, path, text) => {
       const client = app.client();
       const sessionId = await newSession(client);
-      const before = messageCount();
+      const before = await messageCount();
       const res = await client.post("/api/chatbot/message", { message: "hi", sessionId, ...override });
       expect(res.status).toBe(400);
       expect(res.json.fields).toContainEqual({ path, message: text });
-      expect(messageCount()).toBe(before);
+      expect(await messageCount()).toBe(before);
     },
   );
 
@@ -283,7 +282,7 @@ describe("error reports", () => {
     expect(res.json.suggestedFix).toContain("on our side");
     expect(JSON.stringify(res.json)).not.toContain("hunter2");
     await client.post("/api/chatbot/error-report", report);
-    const row = app.db.select().from(errorReports).where(eq(errorReports.id, res.json.reportId)).get();
+    const [row] = await app.db.select().from(errorReports).where(eq(errorReports.id, res.json.reportId));
     expect(row).toMatchObject({
       userId: user.id,
       page: "/program-builder",
@@ -298,16 +297,17 @@ describe("error reports", () => {
   });
 
   test("a report without an error is a 400 and stores nothing; long fields are cut, a huge body is a 413", async () => {
-    const before = app.db.select().from(errorReports).all().length;
+    const reportCount = async () => (await app.db.select({ n: count() }).from(errorReports))[0]?.n;
+    const before = await reportCount();
     const res = await app.client().post("/api/chatbot/error-report", { context: {} });
     expect(res.status).toBe(400);
     expect(res.json.fields[0].path).toBe("error");
-    expect(app.db.select().from(errorReports).all().length).toBe(before);
+    expect(await reportCount()).toBe(before);
     const long = await app
       .client()
       .post("/api/chatbot/error-report", { error: "x".repeat(50_000), context: { currentPage: "/" } });
     expect(long.status).toBe(200);
-    const row = app.db.select().from(errorReports).where(eq(errorReports.id, long.json.reportId)).get();
+    const [row] = await app.db.select().from(errorReports).where(eq(errorReports.id, long.json.reportId));
     expect(row?.message.length).toBe(2000);
   });
 });
@@ -323,7 +323,7 @@ describe("rate limits", () => {
       for (let i = 0; i < 3; i++)
         statuses.push((await client.post("/api/chatbot/session", { title: "Support Chat" })).status);
       expect(statuses).toEqual([201, 201, 429]);
-      const session = limited.db.select().from(chatSessions).get();
+      const [session] = await limited.db.select().from(chatSessions).limit(1);
       const sent: number[] = [];
       for (let i = 0; i < 4; i++)
         sent.push(

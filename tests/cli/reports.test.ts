@@ -8,8 +8,14 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
+/** The CLI reads the test app's database: its SQLite file, or its PostgreSQL database. */
+const cliEnv = () => ({
+  MEMORIAL_DATA_DIR: app.dataDir,
+  ...(app.config.DATABASE_URL ? { DATABASE_URL: app.config.DATABASE_URL } : {}),
+});
+
 test("memorial reports lists stored error reports, newest first, without their secrets", async () => {
-  const empty = await runCli(["reports"], { env: { MEMORIAL_DATA_DIR: app.dataDir } });
+  const empty = await runCli(["reports"], { env: cliEnv() });
   expect(empty.stdout).toContain("No error reports.");
   const client = app.client();
   await client.post("/api/chatbot/error-report", {
@@ -18,14 +24,14 @@ test("memorial reports lists stored error reports, newest first, without their s
     context: { currentPage: "/programs", type: "fetch-exception" },
     autoReport: true,
   });
-  const res = await runCli(["reports", "--stack"], { env: { MEMORIAL_DATA_DIR: app.dataDir } });
+  const res = await runCli(["reports", "--stack"], { env: cliEnv() });
   expect(res.exitCode).toBe(0);
   expect(res.stdout).toContain("network_error  fetch-exception  /programs  (anonymous)");
   expect(res.stdout).toContain("TypeError: Failed to fetch (token=[redacted])");
   expect(res.stdout).toContain("at load (app.js:3:9)");
   expect(res.stdout).not.toContain("abcdef123");
-  const json = await runCli(["reports", "--json"], { env: { MEMORIAL_DATA_DIR: app.dataDir } });
+  const json = await runCli(["reports", "--json"], { env: cliEnv() });
   expect(JSON.parse(json.stdout)[0]).toMatchObject({ page: "/programs", count: 1 });
-  const bad = await runCli(["reports", "--limit", "0"], { env: { MEMORIAL_DATA_DIR: app.dataDir } });
+  const bad = await runCli(["reports", "--limit", "0"], { env: cliEnv() });
   expect(bad.exitCode).not.toBe(0);
 });

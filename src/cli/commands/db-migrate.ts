@@ -1,9 +1,12 @@
-import { openDatabase } from "../../../db/client";
+import { sql } from "drizzle-orm";
+import { type AppDatabase, closeDatabase, openDatabase, rowsOf } from "../../../db/client";
 import { migratePostgres } from "../../../db/postgres";
 import { loadConfig } from "../../server/config";
 
-const countApplied = (db: ReturnType<typeof openDatabase>) =>
-  db.$client.query<{ n: number }, []>("select count(*) as n from __drizzle_migrations").get()?.n ?? 0;
+const countApplied = async (db: AppDatabase) => {
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*) as n from __drizzle_migrations`);
+  return row?.n ?? 0;
+};
 
 const plural = (n: number) => `${n} migration${n === 1 ? "" : "s"}`;
 
@@ -26,7 +29,7 @@ export const migrateDatabase = async (log: (line: string) => void = console.log)
   }
   // openDatabase applies every pending migration; running it again changes nothing.
   const db = openDatabase(dataDir);
-  const applied = countApplied(db);
-  db.$client.close();
+  const applied = await countApplied(db);
+  await closeDatabase(db);
   log(`Database ready in ${dataDir} (${plural(applied)} applied in total).`);
 };

@@ -1,4 +1,4 @@
-import { openDatabase } from "../../../db/client";
+import { closeDatabase, openAppDatabase } from "../../../db/client";
 import { listErrorReports } from "../../server/chatbot/service";
 import { loadConfig } from "../../server/config";
 
@@ -10,13 +10,14 @@ const oneLine = (text: string) => {
 };
 
 /** `memorial reports`: the newest automatic error reports from the web app, for the operator. */
-export const showErrorReports = (
+export const showErrorReports = async (
   options: { limit: number; stack?: boolean; json?: boolean },
   log: (line: string) => void = console.log,
 ) => {
-  const db = openDatabase(loadConfig().dataDir);
+  const { dataDir, DATABASE_URL } = loadConfig();
+  const db = await openAppDatabase({ dataDir, databaseUrl: DATABASE_URL });
   try {
-    const reports = listErrorReports(db, options.limit);
+    const reports = await listErrorReports(db, options.limit);
     if (options.json) return log(JSON.stringify(reports, null, 2));
     if (reports.length === 0) return log("No error reports.");
     for (const r of reports) {
@@ -28,6 +29,6 @@ export const showErrorReports = (
       if (options.stack && r.stack) for (const line of r.stack.split("\n").slice(0, 12)) log(`      ${line}`);
     }
   } finally {
-    db.$client.close();
+    await closeDatabase(db);
   }
 };

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import type { AppDatabase } from "../../../db/client";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type AppDatabase, type DbOrTx, write } from "../../../db/client";
 import { chatMessages, chatSessions, errorReports } from "../../../db/schema";
 import {
   CHAT_LIMITS,
@@ -51,20 +51,19 @@ const toMessage = (row: typeof chatMessages.$inferSelect): ChatMessage => ({
   ...(row.metadata ? { metadata: row.metadata } : {}),
 });
 
-const findOwnedSession = (db: AppDatabase, owner: ChatOwner | null, sessionId: string) => {
-  const row = owner
-    ? db
+const findOwnedSession = async (db: AppDatabase, owner: ChatOwner | null, sessionId: string) => {
+  const [row] = owner
+    ? await db
         .select()
         .from(chatSessions)
         .where(and(eq(chatSessions.id, sessionId), ownedBy(owner)))
-        .get()
-    : undefined;
+    : [];
   // Another person's chat is answered exactly like one that does not exist.
   if (!row) throw notFound("This chat session was not found. Please start a new chat.");
   return row;
 };
 
-export const createChatSession = (
+export const createChatSession = async (
   db: AppDatabase,
   owner: ChatOwner,
   input: CreateChatSessionInput,
@@ -72,70 +71,71 @@ export const createChatSession = (
 ) => {
   const kind = input.title === EMOTIONAL_CHAT_TITLE ? "emotional" : "support";
   const sessionId = crypto.randomUUID();
-  db.transaction(
-    (tx) => {
-      tx.insert(chatSessions)
-        .values({
-          id: sessionId,
-          userId: owner.userId ?? null,
-          visitorId: owner.visitorId ?? null,
-          kind,
-          title: input.title,
-          status: "active",
-          context: input.context,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
-      tx.insert(chatMessages)
-        .values({
-          id: crypto.randomUUID(),
-          sessionId,
-          role: "assistant",
-          content: WELCOME[kind],
-          createdAt: now,
-        })
-        .run();
-    },
-    { behavior: "immediate" },
-  );
+  await write(db, async (tx) => {
+    await tx.insert(chatSessions).values({
+      id: sessionId,
+      userId: owner.userId ?? null,
+      visitorId: owner.visitorId ?? null,
+      kind,
+      title: input.title,
+      status: "active",
+      context: input.context,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(chatMessages).values({
+      id: crypto.randomUUID(),
+      sessionId,
+      role: "assistant",
+      content: WELCOME[kind],
+      createdAt: now,
+    });
+  });
   return { sessionId, title: input.title, status: "active" };
 };
 
-export const getChatSession = (db: AppDatabase, owner: ChatOwner | null, sessionId: string): ChatSession => {
-  const session = findOwnedSession(db, owner, sessionId);
-  const messages = db
+export const getChatSession = async (
+  db: AppDatabase,
+  owner: ChatOwner | null,
+  sessionId: string,
+): Promise<ChatSession> => {
+  const session = await findOwnedSession(db, owner, sessionId);
+  const rows = await db
     .select()
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId))
-    .orderBy(asc(chatMessages.createdAt))
-    .all()
-    .map(toMessage);
-  return { sessionId, title: session.title, status: session.status, messages };
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+  return { sessionId, title: session.title, status: session.status, messages: rows.map(toMessage) };
 };
 
-const assistantTurns = (db: AppDatabase, sessionId: string) =>
-  db
+const assistantTurns = async (db: AppDatabase, sessionId: string) => {
+  const [row] = await db
     .select({ n: count() })
     .from(chatMessages)
-    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.role, "assistant")))
-    .get()?.n ?? 0;
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.role, "assistant")));
+  return row?.n ?? 0;
+};
 
 /** Keeps a session's newest messages only, so one conversation cannot grow without end. */
-const trimSession = (db: AppDatabase, sessionId: string) => {
-  const total =
-    db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).get()?.n ?? 0;
-  const excess = total - CHAT_LIMITS.maxMessagesPerSession;
+const trimSession = async (tx: DbOrTx, sessionId: string) => {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId));
+  const excess = (row?.n ?? 0) - CHAT_LIMITS.maxMessagesPerSession;
   if (excess <= 0) return;
-  const oldest = db
+  const oldest = await tx
     .select({ id: chatMessages.id })
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId))
-    .orderBy(asc(chatMessages.createdAt))
-    .limit(excess)
-    .all()
-    .map((r) => r.id);
-  db.delete(chatMessages).where(inArray(chatMessages.id, oldest)).run();
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+    .limit(excess);
+  await tx.delete(chatMessages).where(
+    inArray(
+      chatMessages.id,
+      oldest.map((r) => r.id),
+    ),
+  );
 };
 
 const crisisAnswer = (): SupportAnswer => ({
@@ -151,10 +151,10 @@ export const sendChatMessage = async (
   input: SendChatMessageInput,
   now = new Date(),
 ): Promise<SendMessageResponse> => {
-  const session = findOwnedSession(db, owner, input.sessionId);
+  const session = await findOwnedSession(db, owner, input.sessionId);
   const reading = readEmotion(input.message);
   const crisis = mentionsSelfHarm(input.message);
-  const turn = assistantTurns(db, session.id);
+  const turn = await assistantTurns(db, session.id);
   const reply: SupportAnswer = crisis
     ? crisisAnswer()
     : session.kind === "emotional"
@@ -173,32 +173,27 @@ export const sendChatMessage = async (
     timestamp: new Date(now.getTime() + 1).toISOString(),
     metadata,
   };
-  db.transaction(
-    (tx) => {
-      tx.insert(chatMessages)
-        .values({
-          id: crypto.randomUUID(),
-          sessionId: session.id,
-          role: "user",
-          content: input.message,
-          createdAt: now,
-        })
-        .run();
-      tx.insert(chatMessages)
-        .values({
-          id: assistantMessage.id,
-          sessionId: session.id,
-          role: "assistant",
-          content: reply.content,
-          metadata,
-          createdAt: new Date(now.getTime() + 1),
-        })
-        .run();
-      tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, session.id)).run();
-    },
-    { behavior: "immediate" },
-  );
-  trimSession(db, session.id);
+  await write(db, async (tx) => {
+    await tx.insert(chatMessages).values([
+      {
+        id: crypto.randomUUID(),
+        sessionId: session.id,
+        role: "user",
+        content: input.message,
+        createdAt: now,
+      },
+      {
+        id: assistantMessage.id,
+        sessionId: session.id,
+        role: "assistant",
+        content: reply.content,
+        metadata,
+        createdAt: new Date(now.getTime() + 1),
+      },
+    ]);
+    await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, session.id));
+    await trimSession(tx, session.id);
+  });
   return { assistantMessage, emotionalSupport: { supportNeeded, detected } };
 };
 
@@ -240,16 +235,15 @@ export const generalSuggestions = (currentPage?: string) => [
 ];
 
 /** Suggestions for a session: the emotional chat's follow the last feeling it read. */
-export const sessionSuggestions = (db: AppDatabase, owner: ChatOwner | null, sessionId: string) => {
-  const session = findOwnedSession(db, owner, sessionId);
+export const sessionSuggestions = async (db: AppDatabase, owner: ChatOwner | null, sessionId: string) => {
+  const session = await findOwnedSession(db, owner, sessionId);
   if (session.kind === "support") return generalSuggestions(session.context.currentPage);
-  const last = db
+  const [last] = await db
     .select({ metadata: chatMessages.metadata })
     .from(chatMessages)
     .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.role, "assistant")))
     .orderBy(desc(chatMessages.createdAt))
-    .limit(1)
-    .get();
+    .limit(1);
   const state = last?.metadata?.emotionalSupport?.detected ?? "neutral";
   return emotionalSuggestionsFor(state).slice(0, CHAT_LIMITS.maxEmotionalSuggestions);
 };
@@ -260,12 +254,12 @@ const clip = (text: string | undefined, max: number) => scrubSecrets((text ?? ""
  * Stores a client error, scrubbed of secrets; the same error on the same page from the same person
  * is counted on one row. Answers the known fix.
  */
-export const recordErrorReport = (
+export const recordErrorReport = async (
   db: AppDatabase,
   owner: ChatOwner | null,
   input: ErrorReportInput,
   now = new Date(),
-): ErrorReportResponse => {
+): Promise<ErrorReportResponse> => {
   const { context } = input;
   const message = clip(input.error, CHAT_LIMITS.maxErrorChars);
   const page = clip(context.currentPage ?? context.location, 300);
@@ -280,43 +274,39 @@ export const recordErrorReport = (
       .join("\n"),
     CHAT_LIMITS.maxStackChars,
   );
-  const reportId = db.transaction(
-    (tx) => {
-      const existing = tx
-        .select({ id: errorReports.id, count: errorReports.count })
-        .from(errorReports)
-        .where(eq(errorReports.fingerprint, fingerprint))
-        .get();
-      if (existing) {
-        tx.update(errorReports)
-          .set({ count: existing.count + 1, lastSeenAt: now, stack })
-          .where(eq(errorReports.id, existing.id))
-          .run();
-        return existing.id;
-      }
-      const id = crypto.randomUUID();
-      tx.insert(errorReports)
-        .values({
-          id,
-          userId: owner?.userId ?? null,
-          visitorId: owner?.visitorId ?? null,
-          fingerprint,
-          type,
-          errorType: match.errorType,
-          page,
-          message,
-          stack,
-          statusCode: context.statusCode ?? null,
-          userAgent: clip(context.userAgent, 300),
-          count: 1,
-          firstSeenAt: now,
-          lastSeenAt: now,
-        })
-        .run();
-      return id;
-    },
-    { behavior: "immediate" },
-  );
+  const reportId = await write(db, async (tx) => {
+    const [existing] = await tx
+      .select({ id: errorReports.id })
+      .from(errorReports)
+      .where(eq(errorReports.fingerprint, fingerprint))
+      .limit(1);
+    if (existing) {
+      // Counted in SQL, so two reports of one error at the same moment both count.
+      await tx
+        .update(errorReports)
+        .set({ count: sql`${errorReports.count} + 1`, lastSeenAt: now, stack })
+        .where(eq(errorReports.id, existing.id));
+      return existing.id;
+    }
+    const id = crypto.randomUUID();
+    await tx.insert(errorReports).values({
+      id,
+      userId: owner?.userId ?? null,
+      visitorId: owner?.visitorId ?? null,
+      fingerprint,
+      type,
+      errorType: match.errorType,
+      page,
+      message,
+      stack,
+      statusCode: context.statusCode ?? null,
+      userAgent: clip(context.userAgent, 300),
+      count: 1,
+      firstSeenAt: now,
+      lastSeenAt: now,
+    });
+    return id;
+  });
   return {
     reportId,
     errorType: match.errorType,
@@ -328,4 +318,4 @@ export const recordErrorReport = (
 
 /** The newest error reports, for the operator's `memorial reports`. */
 export const listErrorReports = (db: AppDatabase, limit = 50) =>
-  db.select().from(errorReports).orderBy(desc(errorReports.lastSeenAt)).limit(limit).all();
+  db.select().from(errorReports).orderBy(desc(errorReports.lastSeenAt), asc(errorReports.id)).limit(limit);
