@@ -128,6 +128,12 @@ const openDataDir = async (config: Config) => {
 /** `bun run start` and `memorial serve`: configure from the environment and serve until stopped. */
 export const runServer = async (env: Record<string, string | undefined> = process.env) => {
   const config = loadConfig(env);
+  // A secret generated into one server's data folder would not open another server's cookies.
+  if (config.DATABASE_URL && !config.COOKIE_SECRET) {
+    throw new Error(
+      "Invalid configuration: COOKIE_SECRET: set it, the same on every server, when DATABASE_URL is set",
+    );
+  }
   const db = await openDataDir(config);
   const running = startServer({ config, db });
   const where = config.DATABASE_URL ? "PostgreSQL" : `data in ${config.dataDir}`;

@@ -99,7 +99,12 @@ test("serving with a DATABASE_URL nobody answers stops at start-up in one line n
   const { port } = new URL(pg.url);
   const unreachable = `postgres://keepsake:s3cret@127.0.0.1:${Number(port) + 1}/keepsake`;
   const result = await runCli(["serve"], {
-    env: { DATABASE_URL: unreachable, PORT: "0", MEMORIAL_DATA_DIR: dataDir() },
+    env: {
+      DATABASE_URL: unreachable,
+      PORT: "0",
+      MEMORIAL_DATA_DIR: dataDir(),
+      COOKIE_SECRET: "a secret every server shares",
+    },
   });
   expect(result.exitCode).toBe(69);
   const lines = result.stderr.trim().split("\n");
@@ -110,12 +115,27 @@ test("serving with a DATABASE_URL nobody answers stops at start-up in one line n
   expect(result.stderr).not.toContain("s3cret");
 });
 
+test("serving with DATABASE_URL but no COOKIE_SECRET stops, naming the variable", async () => {
+  const result = await runCli(["serve"], {
+    env: { DATABASE_URL: pg.url, PORT: "0", MEMORIAL_DATA_DIR: dataDir(), COOKIE_SECRET: "" },
+  });
+  expect(result.exitCode).not.toBe(0);
+  expect(result.stderr).toContain(
+    "COOKIE_SECRET: set it, the same on every server, when DATABASE_URL is set",
+  );
+});
+
 test("memorial serve with DATABASE_URL serves from PostgreSQL: what is saved is in its tables", async () => {
   const url = await pg.createDatabase("serve_from_pg");
   const proc = Bun.spawn(
     ["bun", join(REPO, "src/cli/main.ts"), "serve", "--port", "0", "--host", "127.0.0.1"],
     {
-      env: { ...process.env, DATABASE_URL: url, MEMORIAL_DATA_DIR: dataDir() },
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        MEMORIAL_DATA_DIR: dataDir(),
+        COOKIE_SECRET: "a secret every server shares",
+      },
       stdout: "pipe",
       stderr: "inherit",
     },
