@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AppDatabase, closeDatabase, openDatabase, rowsOf } from "../../../db/client";
-import { migratePostgres } from "../../../db/postgres";
+import { describePostgres, migratePostgres } from "../../../db/postgres";
 import { loadConfig } from "../../server/config";
 
 const countApplied = async (db: AppDatabase) => {
@@ -9,12 +9,6 @@ const countApplied = async (db: AppDatabase) => {
 };
 
 const plural = (n: number) => `${n} migration${n === 1 ? "" : "s"}`;
-
-/** The database's host and name, never its password. */
-const describePostgres = (url: string) => {
-  const { hostname, port, pathname } = new URL(url);
-  return `PostgreSQL ${pathname.slice(1) || "postgres"} on ${hostname}${port ? `:${port}` : ""}`;
-};
 
 /**
  * `memorial db migrate`: creates or upgrades the database: PostgreSQL when DATABASE_URL is set,
