@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { MIGRATION_LOCK_FILE, MIGRATIONS_DIR } from "../../db/client";
 import { createLocalPhotoStorage } from "../../src/server/photos/storage";
 import { runCli } from "../cli/run-cli";
-import { makeTempDir } from "../support/test-app";
+import { makeTempDir, testDatabaseEngine } from "../support/test-app";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -44,31 +44,45 @@ test("a truncated photo file left on disk is written again, not trusted", async 
   expect(sha256(new Uint8Array(readFileSync(path)))).toBe(hash);
 });
 
-test("a migration waits for the lock another process holds, then applies each migration once", async () => {
-  const dataDir = tempDir();
-  const env = { MEMORIAL_DATA_DIR: dataDir };
-  const lock = new Database(join(dataDir, MIGRATION_LOCK_FILE), { create: true });
-  lock.exec("BEGIN EXCLUSIVE");
-  let finished = false;
-  const migrating = runCli(["db", "migrate"], { env }).then((result) => {
-    finished = true;
-    return result;
-  });
-  await Bun.sleep(1500);
-  expect(finished).toBe(false);
-  lock.exec("ROLLBACK");
-  lock.close();
-  expect((await migrating).exitCode).toBe(0);
-  expect(appliedMigrations(dataDir)).toBe(journalEntries());
-}, 30_000);
+// The SQLite migration lock and file; PostgreSQL's advisory lock is tested in tests/cli/db-migrate-postgres.test.ts.
+const sqliteOnly = test.skipIf(testDatabaseEngine === "postgres");
 
-test("two migrations started at once both succeed and apply each migration once", async () => {
-  const dataDir = tempDir();
-  const env = { MEMORIAL_DATA_DIR: dataDir };
-  const results = await Promise.all([runCli(["db", "migrate"], { env }), runCli(["db", "migrate"], { env })]);
-  expect(results.map((r) => [r.exitCode, r.stderr])).toEqual([
-    [0, ""],
-    [0, ""],
-  ]);
-  expect(appliedMigrations(dataDir)).toBe(journalEntries());
-}, 30_000);
+sqliteOnly(
+  "a migration waits for the lock another process holds, then applies each migration once",
+  async () => {
+    const dataDir = tempDir();
+    const env = { MEMORIAL_DATA_DIR: dataDir };
+    const lock = new Database(join(dataDir, MIGRATION_LOCK_FILE), { create: true });
+    lock.exec("BEGIN EXCLUSIVE");
+    let finished = false;
+    const migrating = runCli(["db", "migrate"], { env }).then((result) => {
+      finished = true;
+      return result;
+    });
+    await Bun.sleep(1500);
+    expect(finished).toBe(false);
+    lock.exec("ROLLBACK");
+    lock.close();
+    expect((await migrating).exitCode).toBe(0);
+    expect(appliedMigrations(dataDir)).toBe(journalEntries());
+  },
+  30_000,
+);
+
+sqliteOnly(
+  "two migrations started at once both succeed and apply each migration once",
+  async () => {
+    const dataDir = tempDir();
+    const env = { MEMORIAL_DATA_DIR: dataDir };
+    const results = await Promise.all([
+      runCli(["db", "migrate"], { env }),
+      runCli(["db", "migrate"], { env }),
+    ]);
+    expect(results.map((r) => [r.exitCode, r.stderr])).toEqual([
+      [0, ""],
+      [0, ""],
+    ]);
+    expect(appliedMigrations(dataDir)).toBe(journalEntries());
+  },
+  30_000,
+);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { photos, programs } from "../../db/schema";
 import {
   collectUnusedPhotos,
@@ -232,13 +233,7 @@ describe("no save can point at a photo that is gone", () => {
       { path: "mainPhotoUrl", message: MISSING_PHOTO },
       { path: "additionalPhotos.0.url", message: MISSING_PHOTO },
     ]);
-    expect(
-      app.db
-        .select()
-        .from(programs)
-        .all()
-        .filter((p) => p.ownerId === userId),
-    ).toEqual([]);
+    expect(await app.db.select().from(programs).where(eq(programs.ownerId, userId))).toEqual([]);
   });
 });
 
@@ -297,11 +292,7 @@ describe("createPhotoLoader (for the print pipeline)", () => {
   test("the database row records owner, hashes, size and type", async () => {
     const { client, userId } = await signedIn();
     const photo = await upload(client);
-    const row = app.db
-      .select()
-      .from(photos)
-      .all()
-      .find((p) => p.id === photo.id);
+    const [row] = await app.db.select().from(photos).where(eq(photos.id, photo.id));
     expect(row).toMatchObject({
       ownerId: userId,
       width: 64,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
+import { write } from "../../db/client";
 import { programs } from "../../db/schema";
 import { sampleProgram } from "../../src/shared/sample-program";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const programCount = () => app.db.select().from(programs).all().length;
+const programCount = async () => (await app.db.select({ n: count() }).from(programs))[0]?.n;
 
 describe("programs CRUD", () => {
   test("creates, lists newest first, reads, updates and deletes the user's programs", async () => {
@@ -85,13 +86,10 @@ describe("programs CRUD", () => {
     const updated = await client.put(`/api/programs/${created.json.id}`, withoutLength);
     expect(updated.json.bookletPages).toBe("8");
     // A row written without the column (as before the migration) gets the column's default.
-    const row = app.db.select().from(programs).where(eq(programs.id, created.json.id)).get();
+    const [row] = await app.db.select().from(programs).where(eq(programs.id, created.json.id));
     if (!row) throw new Error("the program row is missing");
     const { bookletPages: __, ...oldRow } = row;
-    app.db
-      .insert(programs)
-      .values({ ...oldRow, id: crypto.randomUUID() })
-      .run();
+    await write(app.db, (tx) => tx.insert(programs).values({ ...oldRow, id: crypto.randomUUID() }));
     const old = (await client.get("/api/programs")).json.find(
       (p: { id: string }) => p.id !== created.json.id,
     );
@@ -146,7 +144,7 @@ describe("validation", () => {
     const client = app.client();
     await client.signUp();
     const created = await client.post("/api/programs", sampleProgram());
-    const before = programCount();
+    const before = await programCount();
 
     for (const res of [
       await client.post("/api/programs", { ...sampleProgram(), ...override }),
@@ -157,7 +155,7 @@ describe("validation", () => {
       expect(res.json.message).toContain(message);
       expect(res.json.fields).toContainEqual({ path, message: expect.stringContaining(message) });
     }
-    expect(programCount()).toBe(before);
+    expect(await programCount()).toBe(before);
     expect((await client.get(`/api/programs/${created.json.id}`)).json).toMatchObject(sampleProgram());
   });
 

@@ -46,7 +46,7 @@ test("an account's stored photos stop at its storage quota with a clear 413", as
   }
   expect(refused?.status).toBe(413);
   expect(refused?.json.message).toStartWith("Your photo storage is full");
-  const stored = app.db.select().from(photos).where(eq(photos.ownerId, user.id)).all();
+  const stored = await app.db.select().from(photos).where(eq(photos.ownerId, user.id));
   expect(stored.length).toBeGreaterThan(0);
   expect(stored.reduce((sum, p) => sum + p.bytes, 0)).toBeLessThanOrEqual(quota);
 });

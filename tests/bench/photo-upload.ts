@@ -2,7 +2,7 @@
 // screen rendition, and what a re-upload of the same bytes costs (it skips processing).
 // Run: bun tests/bench/photo-upload.ts
 import { rmSync } from "node:fs";
-import { openDatabase } from "../../db/client";
+import { closeDatabase, openDatabase, write } from "../../db/client";
 import { users } from "../../db/schema";
 import { processPhoto } from "../../src/server/photos/process-photo";
 import { uploadPhoto } from "../../src/server/photos/service";
@@ -15,8 +15,8 @@ const dataDir = makeTempDir("keepsake-bench-photos-");
 try {
   const db = openDatabase(dataDir);
   const now = new Date();
-  db.insert(users)
-    .values({
+  await write(db, (tx) =>
+    tx.insert(users).values({
       id: "bench",
       email: "bench@example.com",
       firstName: "B",
@@ -25,8 +25,8 @@ try {
       trialStartedAt: now,
       createdAt: now,
       updatedAt: now,
-    })
-    .run();
+    }),
+  );
   const deps = { db, storage: createLocalPhotoStorage(dataDir) };
 
   const phone12 = await detailedJpeg(4000, 3000);
@@ -43,7 +43,7 @@ try {
   console.log(
     `re-upload of the same 12 MP file: ${reupload12.toFixed(1)} ms, ${(process12 / reupload12).toFixed(0)}x cheaper`,
   );
-  db.$client.close();
+  await closeDatabase(db);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -6,7 +6,7 @@
 import { rmSync } from "node:fs";
 import autocannon from "autocannon";
 import sharp from "sharp";
-import { openDatabase } from "../../db/client";
+import { closeDatabase, openDatabase, write } from "../../db/client";
 import { users } from "../../db/schema";
 import { buildApp, type ServerProcess, startServerProcess } from "../support/server-process";
 import { makeTempDir } from "../support/test-app";
@@ -74,8 +74,8 @@ const seedAccounts = async (dataDir: string, count: number) => {
   const passwordHash = await Bun.password.hash(PASSWORD, { algorithm: "argon2id" });
   const now = new Date();
   const emails = Array.from({ length: count }, (_, i) => `client-${i}@load.example`);
-  db.insert(users)
-    .values(
+  await write(db, (tx) =>
+    tx.insert(users).values(
       emails.map((email, i) => ({
         id: crypto.randomUUID(),
         email,
@@ -87,9 +87,9 @@ const seedAccounts = async (dataDir: string, count: number) => {
         createdAt: now,
         updatedAt: now,
       })),
-    )
-    .run();
-  db.$client.close();
+    ),
+  );
+  await closeDatabase(db);
   return emails;
 };
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { openDatabase, write } from "../../db/client";
+import { closeDatabase, openDatabase, write } from "../../db/client";
 import { users } from "../../db/schema";
 import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { WATERMARK_TEXT } from "../../src/print/render-program-pdf";
@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stop();
   await printer.close();
-  db.$client.close();
+  await closeDatabase(db);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -119,14 +119,18 @@ test("free accounts get the watermark only after the 14-day trial", async () => 
   const duringTrial = await download(client, `/api/programs/${id}/pdf?variant=pages`);
   expect(pdfRawLetters(duringTrial.pdf)).not.toContain(letters);
 
-  db.update(users)
-    .set({ trialStartedAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) })
-    .where(eq(users.id, account.user.id))
-    .run();
+  await write(db, (tx) =>
+    tx
+      .update(users)
+      .set({ trialStartedAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) })
+      .where(eq(users.id, account.user.id)),
+  );
   const afterTrial = await download(client, `/api/programs/${id}/pdf?variant=pages`);
   expect(pdfRawLetters(afterTrial.pdf, 1)).toContain(letters);
 
-  db.update(users).set({ subscriptionTier: "basic" }).where(eq(users.id, account.user.id)).run();
+  await write(db, (tx) =>
+    tx.update(users).set({ subscriptionTier: "basic" }).where(eq(users.id, account.user.id)),
+  );
   const paid = await download(client, `/api/programs/${id}/pdf?variant=pages`);
   expect(pdfRawLetters(paid.pdf)).not.toContain(letters);
 }, 60_000);
