@@ -197,7 +197,12 @@ describe("restart", () => {
     const created = await client.post("/api/programs", sampleProgram());
     await first.stop({ keepData: true });
 
-    const second = await startTestApp({ dataDir: first.dataDir });
+    // The same data: its folder, and on PostgreSQL its database.
+    const databaseUrl = first.config.DATABASE_URL;
+    const second = await startTestApp({
+      dataDir: first.dataDir,
+      env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+    });
     try {
       const again = second.client();
       again.cookie = client.cookie;

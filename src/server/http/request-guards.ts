@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { LIMITS } from "../../shared/constants";
 import { bearerKey } from "../auth/bearer";
 import { SESSION_COOKIE } from "../auth/session-cookie";
-import { AppError } from "../errors";
+import { AppError, notFound } from "../errors";
 
 /** Routes that take file uploads instead of JSON. */
 export const MULTIPART_ROUTES = new Set(["/api/photos"]);
@@ -75,6 +75,8 @@ export const requestGuards = (publicUrl?: string) => {
     new Elysia({ name: "request-guards" })
       // Checked before Elysia reads the body, so a refused request costs nothing to parse.
       .onRequest(({ request }) => {
+        // No stored id holds U+0000 (PostgreSQL cannot store it in text): such a path names nothing.
+        if (new URL(request.url).pathname.includes("%00")) throw notFound();
         if (SAFE_METHODS.has(request.method)) return;
         const length = Number(request.headers.get("content-length") ?? 0);
         const hasBody = length > 0 || request.headers.has("transfer-encoding");
