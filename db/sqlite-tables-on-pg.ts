@@ -121,7 +121,7 @@ export const pgDatabaseForSqliteTables = (client: BunSql) => {
   const tables = extractTablesRelationalConfig(pgSchema, createTableRelationsHelpers);
   const relational = { fullSchema: pgSchema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
   const dialect = new SqliteTablesDialect();
-  const db = new BunSQLDatabase(
+  const db = new BunSQLDatabase<typeof pgSchema>(
     dialect,
     new SqliteTablesSession(client, dialect, relational) as never,
     relational as never,
