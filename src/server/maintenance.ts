@@ -10,7 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * than the grace period.
  */
 export const runMaintenance = async (deps: PhotoDeps, now = new Date()) => {
-  deleteExpiredSessions(deps.db, now);
+  await deleteExpiredSessions(deps.db, now);
   await collectUnusedPhotos(deps, undefined, now);
 };
 

@@ -94,14 +94,14 @@ describe("another account", () => {
       (a, b) => Number(a.path.startsWith("/api/logout")) - Number(b.path.startsWith("/api/logout")),
     );
     for (const call of walk) {
-      const before = ownerRows();
+      const before = await ownerRows();
       const res = await other.request(call.method, call.path, await call.body());
       const where = `${call.method} ${call.path}`;
       expect({ where, status: notACrash(res.status) }).toEqual({ where, status: true });
       if (call.route.includes(":")) expect({ where, status: res.status }).toEqual({ where, status: 404 });
       expect({ where, leak: leaksOwnerData(res.text) }).toEqual({ where, leak: false });
       // Another account's writes may create its own records, never touch the owner's.
-      expect({ where, same: ownerRows() === before }).toEqual({ where, same: true });
+      expect({ where, same: (await ownerRows()) === before }).toEqual({ where, same: true });
     }
   });
 });
@@ -141,22 +141,22 @@ describe("CSRF on every state-changing route, multipart included", () => {
 
   test("a foreign Origin gets 403 and writes nothing", async () => {
     for (const call of stateChanging()) {
-      const before = ownerData();
+      const before = await ownerData();
       const res = await send(call, { origin: "https://evil.example" });
       const where = `${call.method} ${call.path}`;
       expect({ where, status: res.status }).toEqual({ where, status: 403 });
-      expect({ where, same: ownerData() === before }).toEqual({ where, same: true });
+      expect({ where, same: (await ownerData()) === before }).toEqual({ where, same: true });
     }
   });
 
   test("the session cookie with no Origin and no Sec-Fetch-Site: same-origin gets 403 and writes nothing", async () => {
     for (const call of stateChanging()) {
       for (const headers of [{}, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
-        const before = ownerData();
+        const before = await ownerData();
         const res = await send(call, headers);
         const where = `${call.method} ${call.path} ${JSON.stringify(headers)}`;
         expect({ where, status: res.status }).toEqual({ where, status: 403 });
-        expect({ where, same: ownerData() === before }).toEqual({ where, same: true });
+        expect({ where, same: (await ownerData()) === before }).toEqual({ where, same: true });
       }
     }
   });

@@ -170,11 +170,11 @@ test("every route, random input: never a 500, nothing leaked, nothing written wh
       await fc.assert(
         fc.asyncProperty(requestFor(rawBody), async (input) => {
           if (printing) input.id ??= "not-a-program";
-          const before = snapshotData(app.db, app.dataDir);
+          const before = await snapshotData(app.db, app.dataDir);
           const res = await send(method, route.path, input);
           requests++;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          const wroteOnRefusal = res.status >= 400 && snapshotData(app.db, app.dataDir) !== before;
+          const wroteOnRefusal = res.status >= 400 && (await snapshotData(app.db, app.dataDir)) !== before;
           const found = {
             route: `${method} ${route.path}`,
             status: res.status,
@@ -230,9 +230,9 @@ test("a decompression bomb (a 30000x30000 PNG of a few hundred KB) is refused be
   // A fresh account: the fuzzing above may have used up the first one's hourly uploads.
   const uploader = app.client();
   await uploader.signUp();
-  const before = snapshotData(app.db, app.dataDir);
+  const before = await snapshotData(app.db, app.dataDir);
   const res = await uploader.post("/api/photos", photoForm(new Uint8Array(bomb), "bomb.png", "image/png"));
   expect(res.status).toBe(413);
   expect(res.json.message).toContain("too large in pixels");
-  expect(snapshotData(app.db, app.dataDir)).toBe(before);
+  expect(await snapshotData(app.db, app.dataDir)).toBe(before);
 }, 60_000);

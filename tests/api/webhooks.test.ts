@@ -253,14 +253,15 @@ describe("SSRF guard", () => {
     await register(client, "/refused-later");
     const user = (await client.get("/api/auth/user")).json;
     const strictLoop = new WebhookDispatcher(app.db, { ...DEFAULT_WEBHOOK_OPTIONS, allowLoopback: false });
-    // Not started: no loop, so only this dispatcher's runDue sends it.
-    strictLoop.emit(
+    // Not started: no loop of its own. Due only a minute from now, so the app's running loop leaves
+    // it alone and only this dispatcher's runDue (told it is later) sends it.
+    await strictLoop.emit(
       user.id,
       "program.created",
       { program: { id: "x", fullName: "X" } },
-      new Date(Date.now() - 60_000),
+      new Date(Date.now() + 60_000),
     );
-    await strictLoop.runDue(new Date(Date.now() - 30_000));
+    await strictLoop.runDue(new Date(Date.now() + 90_000));
     const log = (await client.get("/api/integration/webhooks/deliveries")).json;
     expect(log[0]).toMatchObject({ status: "failed", attempts: 1 });
     expect(log[0].lastError).toContain("private or local address (127.0.0.1)");

@@ -69,7 +69,7 @@ const chatOwner = async (
   create: boolean,
 ): Promise<ChatOwner | null> => {
   const token = cookie[SESSION_COOKIE]?.value;
-  const session = typeof token === "string" ? resolveSession(db, token) : null;
+  const session = typeof token === "string" ? await resolveSession(db, token) : null;
   if (session) return { userId: session.user.id };
   const jar = cookie[VISITOR_COOKIE];
   const signed = jar?.value;
