@@ -81,6 +81,15 @@ describe("register", () => {
     expect(res.json.message).toContain("already exists");
     expect(await userCount()).toBe(before);
   });
+
+  test("registrations racing for one email: one account, the others get 409", async () => {
+    const input = account();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => app.client().post("/api/register", input)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await app.db.select().from(users).where(eq(users.email, input.email))).toHaveLength(1);
+  });
 });
 
 describe("login and logout", () => {

@@ -203,6 +203,18 @@ describe("billing on", () => {
     });
   });
 
+  test("one event delivered twice at once is applied once", async () => {
+    const { userId, sub } = await subscribed();
+    const activated = fake.event(
+      "customer.subscription.updated",
+      fake.changeSubscription(sub.id, { status: "active" }),
+      Math.floor(Date.now() / 1000),
+    );
+    const answers = await Promise.all([fake.deliver(app.url, activated), fake.deliver(app.url, activated)]);
+    expect(answers.map((a) => a.json.outcome).sort()).toEqual(["applied", "duplicate"]);
+    expect(await tierOf(userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "active" });
+  });
+
   test("an older update arriving after a newer one is ignored", async () => {
     const { client, sub } = await subscribed();
     const t = Math.floor(Date.now() / 1000);
