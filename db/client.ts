@@ -3,9 +3,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { SQL as BunSql } from "bun";
-import type { SQL } from "drizzle-orm";
+import { is, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import { PgDatabase } from "drizzle-orm/pg-core";
 import { openPostgresDatabase } from "./postgres";
 import * as schema from "./schema";
 
@@ -20,10 +21,8 @@ export type AppDatabase = ReturnType<typeof drizzle<typeof schema>> & { $client:
 /** The database or a transaction on it, for writes that must join the caller's transaction. */
 export type DbOrTx = AppDatabase | Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
-const postgresDatabases = new WeakSet<object>();
-
 /** Whether `db` is the PostgreSQL database (only code that must differ by dialect asks). */
-export const isPostgres = (db: DbOrTx) => postgresDatabases.has(db);
+export const isPostgres = (db: DbOrTx) => is(db, PgDatabase); // a PostgreSQL transaction is one too
 
 /** Where the SQL migrations live; resolved from this file so `bun run`, tests and builds agree. */
 export const MIGRATIONS_DIR = join(import.meta.dir, "migrations");
@@ -77,7 +76,6 @@ export const openAppDatabase = async ({
 }): Promise<AppDatabase> => {
   if (!databaseUrl) return openDatabase(dataDir);
   const db = await openPostgresDatabase(databaseUrl);
-  postgresDatabases.add(db);
   return db as unknown as AppDatabase;
 };
 

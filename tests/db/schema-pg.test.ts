@@ -2,8 +2,7 @@
 // the generated migrations: values come back as the SQLite schema gives them (Dates with their
 // milliseconds, JSON as objects, defaults), and the keys and cascades hold.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { eq, lt } from "drizzle-orm";
-import type { AppDatabase } from "../../db/client";
+import { eq } from "drizzle-orm";
 import { openPostgresDatabase, type PostgresDatabase } from "../../db/postgres";
 import { photos, programs, users } from "../../db/schema-pg";
 import { emptyProgramInput } from "../../src/shared/schemas";
@@ -68,30 +67,4 @@ test("unique emails are refused, and deleting a user deletes what it owns", asyn
   await db.delete(users).where(eq(users.id, "u1"));
   expect(await db.select().from(programs)).toEqual([]);
   expect(await db.select().from(photos)).toEqual([]);
-});
-
-test("queries written with the SQLite tables read and write PostgreSQL's values the same way", async () => {
-  const sqliteTables = await import("../../db/schema");
-  const app = db as unknown as AppDatabase;
-  const later = new Date(at.getTime() + 1);
-  await app.insert(sqliteTables.users).values(user("u3", "grace@example.com"));
-  const mapping = { Name: "fullName" as const };
-  await app
-    .insert(sqliteTables.importMappings)
-    .values({ ownerId: "u3", columnsKey: "Name", mapping, updatedAt: at });
-  // A Date in a condition, a JSON column and a timestamp read back, by the whole table and by field.
-  const [row] = await app
-    .select({
-      mapping: sqliteTables.importMappings.mapping,
-      updatedAt: sqliteTables.importMappings.updatedAt,
-    })
-    .from(sqliteTables.importMappings)
-    .where(lt(sqliteTables.importMappings.updatedAt, later));
-  expect(row).toEqual({ mapping, updatedAt: at });
-  const [updated] = await app
-    .update(sqliteTables.users)
-    .set({ subscriptionEventAt: 1_800_000_000, updatedAt: later })
-    .where(eq(sqliteTables.users.id, "u3"))
-    .returning();
-  expect(updated).toMatchObject({ subscriptionEventAt: 1_800_000_000, updatedAt: later, trialStartedAt: at });
 });
