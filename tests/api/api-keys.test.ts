@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { apiKeys } from "../../db/schema";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 import { pngImage } from "../support/test-images";
 
@@ -45,10 +47,8 @@ describe("API keys", () => {
     expect(list.json).toHaveLength(1);
     expect(list.json[0]).toMatchObject({ name: "Passare sync", prefix: created.prefix, lastUsedAt: null });
     expect(list.text).not.toContain(created.key);
-    const stored = app.db.$client.query("select * from api_keys where id = ?").get(created.id) as Record<
-      string,
-      unknown
-    >;
+    const [stored] = await app.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+    expect(stored?.keyHash).toHaveLength(64);
     expect(JSON.stringify(stored)).not.toContain(created.key);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
+import { write } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { DEFAULT_AUTH_LIMITS } from "../../src/server/auth/routes";
 import { startTestApp, type TestApp, uniqueEmail } from "../support/test-app";
@@ -16,7 +17,7 @@ const account = () => ({
   email: uniqueEmail(),
   password: "correct horse",
 });
-const userCount = () => app.db.select().from(users).all().length;
+const userCount = async () => (await app.db.select({ n: count() }).from(users))[0]?.n;
 
 describe("register", () => {
   test("creates a free account with a 14-day trial, signs in, and never returns password material", async () => {
@@ -44,7 +45,7 @@ describe("register", () => {
     expect(me.status).toBe(200);
     expect(me.json.id).toBe(res.json.id);
 
-    const row = app.db.select().from(users).where(eq(users.id, res.json.id)).get();
+    const [row] = await app.db.select().from(users).where(eq(users.id, res.json.id));
     expect(row?.passwordHash).toStartWith("$argon2id$");
   });
 
@@ -54,12 +55,12 @@ describe("register", () => {
     ["email", { email: "not-an-email" }, "Please enter a valid email address"],
     ["password", { password: "short" }, "Password must be at least 8 characters"],
   ])("refuses a bad %s with its field's message and writes nothing", async (field, override, message) => {
-    const before = userCount();
+    const before = await userCount();
     const res = await app.client().post("/api/register", { ...account(), ...override });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(message);
     expect(res.json.fields).toEqual([{ path: field, message }]);
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 
   test("refuses fields of the wrong type instead of failing", async () => {
@@ -74,11 +75,20 @@ describe("register", () => {
   test("emails are unique whatever their case: a second account gets 409", async () => {
     const input = account();
     expect((await app.client().post("/api/register", input)).status).toBe(201);
-    const before = userCount();
+    const before = await userCount();
     const res = await app.client().post("/api/register", { ...input, email: input.email.toUpperCase() });
     expect(res.status).toBe(409);
     expect(res.json.message).toContain("already exists");
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
+  });
+
+  test("registrations racing for one email: one account, the others get 409", async () => {
+    const input = account();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => app.client().post("/api/register", input)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await app.db.select().from(users).where(eq(users.email, input.email))).toHaveLength(1);
   });
 });
 
@@ -118,7 +128,7 @@ describe("login and logout", () => {
     const client = app.client();
     const { user } = await client.signUp();
     const token = client.cookie.replace("sid=", "");
-    const stored = app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
+    const stored = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]?.tokenHash).not.toBe(token);
     expect(stored[0]?.tokenHash).toHaveLength(64);
@@ -126,7 +136,7 @@ describe("login and logout", () => {
     const stolenCookie = client.cookie;
     const out = await client.post("/api/logout");
     expect(out.status).toBe(200);
-    expect(app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     const replay = app.client();
     replay.cookie = stolenCookie;
     expect((await replay.get("/api/auth/user")).status).toBe(401);
@@ -149,23 +159,26 @@ describe("session expiry", () => {
   test("an expired session is refused and removed", async () => {
     const client = app.client();
     const { user } = await client.signUp();
-    app.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.userId, user.id))
-      .run();
+    await write(app.db, (tx) =>
+      tx
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, user.id)),
+    );
     expect((await client.get("/api/auth/user")).status).toBe(401);
-    expect(app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
   test("using a session slides its 30-day expiry forward", async () => {
     const client = app.client();
     const { user } = await client.signUp();
     const soon = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-    app.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id)).run();
+    await write(app.db, (tx) =>
+      tx.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id)),
+    );
     const res = await client.get("/api/auth/user");
     expect(res.status).toBe(200);
-    const renewed = app.db.select().from(sessions).where(eq(sessions.userId, user.id)).get();
+    const [renewed] = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
     const daysLeft = ((renewed?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
     expect(daysLeft).toBeGreaterThan(29.9);
     expect(res.headers.get("set-cookie")).toContain("sid=");
@@ -226,7 +239,7 @@ describe("rate limits", () => {
       expect((await limited.client().post("/api/register", account())).status).toBe(201);
       const third = await limited.client().post("/api/register", account());
       expect(third.status).toBe(429);
-      expect(limited.db.select().from(users).all()).toHaveLength(2);
+      expect(await limited.db.select().from(users)).toHaveLength(2);
     } finally {
       await limited.stop();
     }

@@ -2,6 +2,7 @@
 // webhooks: forged, replayed and reordered.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { write } from "../../db/client";
 import { users } from "../../db/schema";
 import { createStripe } from "../../src/server/billing/stripe-client";
 import { setUpStripeProducts } from "../../src/server/billing/stripe-setup";
@@ -42,7 +43,7 @@ describe("billing on", () => {
   });
   afterAll(() => app.stop());
 
-  const tierOf = (userId: string) => app.db.select().from(users).where(eq(users.id, userId)).get();
+  const tierOf = async (userId: string) => (await app.db.select().from(users).where(eq(users.id, userId)))[0];
 
   /** A signed-up account with a started (incomplete) Pro subscription. */
   const subscribed = async (billing = "monthly") => {
@@ -50,7 +51,7 @@ describe("billing on", () => {
     const { user } = await client.signUp();
     const created = await client.post("/api/subscription/create", { tier: "pro", billing });
     expect(created.status).toBe(200);
-    const row = tierOf(user.id);
+    const row = await tierOf(user.id);
     const sub = [...fake.subscriptions.values()].find((s) => s.customer === row?.stripeCustomerId);
     if (!sub) throw new Error("no subscription at the fake");
     return { client, userId: user.id as string, sub, clientSecret: created.json.clientSecret as string };
@@ -99,7 +100,7 @@ describe("billing on", () => {
       200,
     );
     expect(fake.customers.size).toBe(customers);
-    expect(tierOf(userId)?.subscriptionTier).toBe("free");
+    expect((await tierOf(userId))?.subscriptionTier).toBe("free");
   });
 
   test("Stripe refusing the checkout is a 503 naming the cause, and changes nothing", async () => {
@@ -109,7 +110,7 @@ describe("billing on", () => {
     const refused = await client.post("/api/subscription/create", { tier: "basic", billing: "monthly" });
     expect(refused.status).toBe(503);
     expect(refused.json.error).toContain("Your account cannot currently make live charges.");
-    expect(tierOf(user.id)).toMatchObject({ subscriptionTier: "free", stripeSubscriptionId: null });
+    expect(await tierOf(user.id)).toMatchObject({ subscriptionTier: "free", stripeSubscriptionId: null });
   });
 
   test("a paid subscription's webhook makes the account Pro; a second checkout is refused (409)", async () => {
@@ -120,7 +121,7 @@ describe("billing on", () => {
     const info = (await client.get("/api/subscription/info")).json;
     expect(info).toMatchObject({ tier: "pro", status: "active", canManageBilling: true });
     expect(new Date(info.endsAt).getTime()).toBe(active.items.data[0].current_period_end * 1000);
-    expect(tierOf(userId)?.stripeSubscriptionId).toBe(sub.id);
+    expect((await tierOf(userId))?.stripeSubscriptionId).toBe(sub.id);
     const again = await client.post("/api/subscription/create", { tier: "basic", billing: "monthly" });
     expect(again.status).toBe(409);
     expect(again.json.error).toContain("Manage billing");
@@ -176,7 +177,7 @@ describe("billing on", () => {
       body: JSON.stringify(fake.event("customer.subscription.updated", active)),
     });
     expect(unsigned.status).toBe(400);
-    expect(tierOf(userId)?.subscriptionTier).toBe("free");
+    expect((await tierOf(userId))?.subscriptionTier).toBe("free");
   });
 
   test("a replayed event has no second effect, even after a newer one", async () => {
@@ -200,6 +201,18 @@ describe("billing on", () => {
       tier: "free",
       status: "canceled",
     });
+  });
+
+  test("one event delivered twice at once is applied once", async () => {
+    const { userId, sub } = await subscribed();
+    const activated = fake.event(
+      "customer.subscription.updated",
+      fake.changeSubscription(sub.id, { status: "active" }),
+      Math.floor(Date.now() / 1000),
+    );
+    const answers = await Promise.all([fake.deliver(app.url, activated), fake.deliver(app.url, activated)]);
+    expect(answers.map((a) => a.json.outcome).sort()).toEqual(["applied", "duplicate"]);
+    expect(await tierOf(userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "active" });
   });
 
   test("an older update arriving after a newer one is ignored", async () => {
@@ -231,11 +244,12 @@ describe("billing on", () => {
         201,
       );
     }
-    app.db
-      .update(users)
-      .set({ trialStartedAt: new Date(Date.now() - 15 * 86_400_000) })
-      .where(eq(users.id, userId))
-      .run();
+    await write(app.db, (tx) =>
+      tx
+        .update(users)
+        .set({ trialStartedAt: new Date(Date.now() - 15 * 86_400_000) })
+        .where(eq(users.id, userId)),
+    );
     const ended = fake.changeSubscription(sub.id, { status: "canceled", ended_at: t + 2 });
     expect(
       (await fake.deliver(app.url, fake.event("customer.subscription.deleted", ended, t + 2))).status,
@@ -262,7 +276,7 @@ describe("billing on", () => {
       app.url,
       fake.event("customer.subscription.updated", fake.changeSubscription(sub.id, { status: "active" })),
     );
-    const row = tierOf(userId);
+    const row = await tierOf(userId);
     const stray = {
       ...sub,
       id: "sub_abandoned",

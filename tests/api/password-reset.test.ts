@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { write } from "../../db/client";
 import { passwordResets, sessions, users } from "../../db/schema";
 import { DEFAULT_AUTH_LIMITS } from "../../src/server/auth/routes";
 import { type FakeSmtp, startFakeSmtp } from "../support/fake-smtp";
@@ -40,7 +41,10 @@ describe("password reset", () => {
     const token = new URL(link).searchParams.get("token") ?? "";
 
     // Only the token's hash is stored, with an hour to live.
-    const row = app.db.select().from(passwordResets).where(eq(passwordResets.userId, account.user.id)).get();
+    const [row] = await app.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, account.user.id));
     expect(row?.tokenHash).not.toContain(token);
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(60 * 60 * 1000);
 
@@ -58,7 +62,7 @@ describe("password reset", () => {
     // Every earlier session is over.
     expect((await owner.get("/api/auth/user")).status).toBe(401);
     expect((await otherDevice.get("/api/auth/user")).status).toBe(401);
-    expect(app.db.select().from(sessions).where(eq(sessions.userId, account.user.id)).all()).toHaveLength(1);
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, account.user.id))).toHaveLength(1);
 
     expect(
       (await app.client().post("/api/login", { email: account.email, password: account.password })).status,
@@ -69,13 +73,13 @@ describe("password reset", () => {
     ).toBe(200);
 
     // Used once: the same link again is refused and changes nothing.
-    const hashBefore = app.db.select().from(users).where(eq(users.id, account.user.id)).get()?.passwordHash;
+    const passwordHash = async () =>
+      (await app.db.select().from(users).where(eq(users.id, account.user.id)))[0]?.passwordHash;
+    const hashBefore = await passwordHash();
     const again = await app.client().post("/api/password/reset", { token, password: "yet another secret" });
     expect(again.status).toBe(400);
     expect(again.json.fields[0].path).toBe("token");
-    expect(app.db.select().from(users).where(eq(users.id, account.user.id)).get()?.passwordHash).toBe(
-      hashBefore,
-    );
+    expect(await passwordHash()).toBe(hashBefore);
   });
 
   test("an unknown email gets the same answer and no email", async () => {
@@ -102,11 +106,12 @@ describe("password reset", () => {
     const before = smtp.received.length;
     await app.client().post("/api/password/forgot", { email: account.email });
     const token = new URL(linkIn((await smtp.message(before)).text ?? "")).searchParams.get("token") ?? "";
-    app.db
-      .update(passwordResets)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResets.userId, account.user.id))
-      .run();
+    await write(app.db, (tx) =>
+      tx
+        .update(passwordResets)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(passwordResets.userId, account.user.id)),
+    );
     const expired = await app.client().post("/api/password/reset", { token, password: "long enough" });
     expect(expired.status).toBe(400);
     expect((await client.get("/api/auth/user")).status).toBe(200);

@@ -1,6 +1,7 @@
 // Every plan limit tried directly against the API, with billing on (plans enforced) and off.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { write } from "../../db/client";
 import { users } from "../../db/schema";
 import { sampleProgram } from "../../src/shared/sample-program";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
@@ -9,14 +10,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Moves the account's trial start back so the 14-day trial is over. */
 const endTrial = (app: TestApp, userId: string) =>
-  app.db
-    .update(users)
-    .set({ trialStartedAt: new Date(Date.now() - 15 * DAY_MS) })
-    .where(eq(users.id, userId))
-    .run();
+  write(app.db, (tx) =>
+    tx
+      .update(users)
+      .set({ trialStartedAt: new Date(Date.now() - 15 * DAY_MS) })
+      .where(eq(users.id, userId)),
+  );
 
 const setTier = (app: TestApp, userId: string, subscriptionTier: "free" | "basic" | "pro") =>
-  app.db.update(users).set({ subscriptionTier }).where(eq(users.id, userId)).run();
+  write(app.db, (tx) => tx.update(users).set({ subscriptionTier }).where(eq(users.id, userId)));
 
 const createThree = async (client: TestClient) => {
   for (const name of ["One", "Two", "Three"]) {
@@ -34,7 +36,7 @@ describe("billing on", () => {
   const freeAfterTrial = async () => {
     const client = app.client();
     const { user } = await client.signUp();
-    endTrial(app, user.id);
+    await endTrial(app, user.id);
     return { client, userId: user.id as string };
   };
 
@@ -64,7 +66,7 @@ describe("billing on", () => {
           .status,
       ).toBe(201);
     }
-    endTrial(app, user.id);
+    await endTrial(app, user.id);
     const list = (await client.get("/api/programs")).json;
     expect(list).toHaveLength(5);
     const first = await client.get(`/api/programs/${list[0].id}`);
@@ -118,7 +120,7 @@ describe("billing on", () => {
       message: "Batch generation is part of the Pro plan. Upgrade to Pro to use it.",
     });
     expect((await client.get("/api/programs/batch/pdf?ids=x")).status).toBe(402);
-    setTier(app, userId, "basic");
+    await setTier(app, userId, "basic");
     expect((await client.post("/api/programs/batch", batch)).status).toBe(402);
     // Basic lifts the program limit and the theme lock, not the Pro features.
     await createThree(client);
@@ -126,7 +128,7 @@ describe("billing on", () => {
     expect((await client.post("/api/programs", { fullName: "Five", overlayEffect: "glass" })).status).toBe(
       402,
     );
-    setTier(app, userId, "pro");
+    await setTier(app, userId, "pro");
     expect((await client.post("/api/programs/batch", batch)).status).toBe(201);
     expect((await client.post("/api/programs", { fullName: "Six", overlayEffect: "glass" })).status).toBe(
       201,
@@ -162,13 +164,13 @@ describe("billing on", () => {
     expect((await client.get("/api/programs")).json).toEqual([]);
 
     // A Pro account's key works until the account is no longer Pro.
-    setTier(app, userId, "pro");
+    await setTier(app, userId, "pro");
     const created = await client.post("/api/integration/keys", { name: "Case system" });
     expect(created.status).toBe(201);
     const bearer = { authorization: `Bearer ${created.json.key}` };
     const withKey = () => fetch(`${app.url}/api/programs`, { headers: bearer });
     expect((await withKey()).status).toBe(200);
-    setTier(app, userId, "free");
+    await setTier(app, userId, "free");
     const refused = await withKey();
     expect(refused.status).toBe(402);
     expect(((await refused.json()) as { feature: string }).feature).toBe("apiAccess");
@@ -186,7 +188,7 @@ describe("billing off (no Stripe key)", () => {
     const client = app.client();
     const { user } = await client.signUp();
     expect(user.billingEnabled).toBe(false);
-    endTrial(app, user.id);
+    await endTrial(app, user.id);
     await createThree(client);
     const fourth = await client.post("/api/programs", {
       fullName: "Four",

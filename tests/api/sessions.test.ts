@@ -2,6 +2,7 @@
 // bounded however many addresses and emails they see.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { write } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { FailureLimiter } from "../../src/server/auth/failure-limiter";
 import { GrowingDelay } from "../../src/server/auth/growing-delay";
@@ -42,11 +43,11 @@ describe("POST /api/logout/everywhere", () => {
 test("the periodic maintenance deletes expired sessions and keeps live ones", async () => {
   const { user } = await app.client().signUp();
   const longAgo = new Date(Date.now() - SESSION_MS - 60_000);
-  createSession(app.db, user.id, longAgo);
-  const before = app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
+  await createSession(app.db, user.id, longAgo);
+  const before = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
   expect(before).toHaveLength(2);
   await runMaintenance({ db: app.db, storage: createLocalPhotoStorage(app.dataDir) });
-  const after = app.db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
+  const after = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
   expect(after).toHaveLength(1);
   expect(after[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now());
 });
@@ -83,11 +84,12 @@ describe("the Secure cookie flag follows PUBLIC_URL", () => {
     );
     expect(res.status).toBe(201);
     // A session is extended (and its cookie sent again) once a day: make this one due.
-    target.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() + SESSION_MS / 2) })
-      .where(eq(sessions.userId, res.json.id))
-      .run();
+    await write(target.db, (tx) =>
+      tx
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + SESSION_MS / 2) })
+        .where(eq(sessions.userId, res.json.id)),
+    );
     const refreshed = await fetch(`${target.url}/api/auth/user`, {
       headers: { cookie: client.cookie, ...headers },
     });

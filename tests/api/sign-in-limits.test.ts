@@ -45,7 +45,7 @@ describe("parallel bursts are throttled like a series", () => {
       Array.from({ length: 12 }, async () => (await app!.client().post("/api/register", account())).status),
     );
     expect(statusCounts(statuses)).toEqual({ 201: 2, 429: 10 });
-    expect(app.db.select().from(users).all()).toHaveLength(2);
+    expect(await app.db.select().from(users)).toHaveLength(2);
   });
 });
 

@@ -196,6 +196,26 @@ describe("webhooks", () => {
     expect(Date.parse(failed.nextAttemptAt)).toBeGreaterThan(Date.parse(failed.createdAt));
   });
 
+  test("two servers' loops on one database send a due delivery once", async () => {
+    const client = app.client();
+    await client.signUp();
+    await register(client, "/shared");
+    const user = (await client.get("/api/auth/user")).json;
+    const options = { ...DEFAULT_WEBHOOK_OPTIONS, allowLoopback: true, timeoutMs: 500 };
+    const [serverA, serverB] = [
+      new WebhookDispatcher(app.db, options),
+      new WebhookDispatcher(app.db, options),
+    ];
+    // Due a minute from now, so the app's own loop leaves it to these two (not started: no timers).
+    const due = new Date(Date.now() + 60_000);
+    await serverA.emit(user.id, "program.created", { program: { id: "y", fullName: "Y" } }, due);
+    const later = new Date(due.getTime() + 1000);
+    await Promise.all([serverA.runDue(later), serverB.runDue(later), serverA.runDue(later)]);
+    expect(deliveriesTo("/shared")).toHaveLength(1);
+    const [logged] = (await client.get("/api/integration/webhooks/deliveries")).json;
+    expect(logged).toMatchObject({ status: "delivered", attempts: 1, nextAttemptAt: null });
+  });
+
   test("endpoints are per account, managed only when signed in, and need a full address", async () => {
     const owner = app.client();
     await owner.signUp();
@@ -253,14 +273,15 @@ describe("SSRF guard", () => {
     await register(client, "/refused-later");
     const user = (await client.get("/api/auth/user")).json;
     const strictLoop = new WebhookDispatcher(app.db, { ...DEFAULT_WEBHOOK_OPTIONS, allowLoopback: false });
-    // Not started: no loop, so only this dispatcher's runDue sends it.
-    strictLoop.emit(
+    // Not started: no loop of its own. Due only a minute from now, so the app's running loop leaves
+    // it alone and only this dispatcher's runDue (told it is later) sends it.
+    await strictLoop.emit(
       user.id,
       "program.created",
       { program: { id: "x", fullName: "X" } },
-      new Date(Date.now() - 60_000),
+      new Date(Date.now() + 60_000),
     );
-    await strictLoop.runDue(new Date(Date.now() - 30_000));
+    await strictLoop.runDue(new Date(Date.now() + 90_000));
     const log = (await client.get("/api/integration/webhooks/deliveries")).json;
     expect(log[0]).toMatchObject({ status: "failed", attempts: 1 });
     expect(log[0].lastError).toContain("private or local address (127.0.0.1)");

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
+import { type AppDatabase, write } from "../../db/client";
 import { users } from "../../db/schema";
 import { createStripe } from "../../src/server/billing/stripe-client";
 import { setUpStripeProducts } from "../../src/server/billing/stripe-setup";
@@ -23,12 +24,13 @@ afterAll(() => fake.stop());
 const e2e = setupE2eApp({ env: () => fake.env() });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const endTrial = (userId: string) =>
-  e2e.app.db
-    .update(users)
-    .set({ trialStartedAt: new Date(Date.now() - 15 * DAY_MS) })
-    .where(eq(users.id, userId))
-    .run();
+const endTrialIn = (db: AppDatabase, userId: string) =>
+  write(db, (tx) =>
+    tx
+      .update(users)
+      .set({ trialStartedAt: new Date(Date.now() - 15 * DAY_MS) })
+      .where(eq(users.id, userId)),
+  );
 
 const createProgram = async (page: Page, body: Record<string, string>) => {
   // A same-site request, as the page's own would be (the server refuses a cookie without Origin).
@@ -37,8 +39,9 @@ const createProgram = async (page: Page, body: Record<string, string>) => {
 };
 
 /** The account's subscription at the fake Stripe, as the checkout created it. */
-const subscriptionOf = (userId: string) => {
-  const customer = e2e.app.db.select().from(users).where(eq(users.id, userId)).get()?.stripeCustomerId;
+const subscriptionOf = async (userId: string) => {
+  const [row] = await e2e.app.db.select().from(users).where(eq(users.id, userId));
+  const customer = row?.stripeCustomerId;
   const found = [...fake.subscriptions.values()].filter((s) => s.customer === customer).at(-1);
   if (!found) throw new Error("no subscription at the fake Stripe");
   return found;
@@ -49,7 +52,7 @@ const planHeading = (page: Page, plan: string) => page.getByRole("heading", { na
 test("a free user at the 3-program limit upgrades to Pro through checkout; a declined card stays on the form", async () => {
   const { page, account } = await e2e.newPage({ signedIn: true });
   const userId = account!.user.id as string;
-  endTrial(userId);
+  await endTrialIn(e2e.app.db, userId);
   await routeStripeJs(page);
   for (const fullName of ["Ada One", "Ada Two", "Ada Three"]) await createProgram(page, { fullName });
 
@@ -104,7 +107,7 @@ test("a free user at the 3-program limit upgrades to Pro through checkout; a dec
   await complete.click();
   await page.waitForURL("**/subscription");
   await toastWith(page, "Payment Successful").waitFor();
-  const subscription = fake.changeSubscription(subscriptionOf(userId).id, { status: "active" });
+  const subscription = fake.changeSubscription((await subscriptionOf(userId)).id, { status: "active" });
   expect(
     (await fake.deliver(e2e.app.url, fake.event("customer.subscription.updated", subscription))).status,
   ).toBe(200);
@@ -134,7 +137,7 @@ test("cancelled at period end: Pro until then, Free afterwards with every progra
   });
   expect(created.status()).toBe(200);
   const start = Math.floor(Date.now() / 1000);
-  const sub = subscriptionOf(userId);
+  const sub = await subscriptionOf(userId);
   await fake.deliver(
     e2e.app.url,
     fake.event("customer.subscription.updated", fake.changeSubscription(sub.id, { status: "active" }), start),
@@ -142,7 +145,7 @@ test("cancelled at period end: Pro until then, Free afterwards with every progra
   for (const name of ["Ruth One", "Ruth Two", "Ruth Three", "Ruth Four"]) {
     await createProgram(page, { fullName: name, overlayEffect: "glass", fontStyle: "lora" });
   }
-  endTrial(userId);
+  await endTrialIn(e2e.app.db, userId);
 
   // Cancelled in Stripe's portal: still Pro, and the date it ends.
   await page.goto("/subscription");
@@ -197,7 +200,7 @@ test("billing off: the plans page says payments are not set up and nothing is lo
     await page.getByText("Please sign in to see and choose your plan.").waitFor();
     const client = app.client();
     const { user } = await client.signUp();
-    endTrialIn(app.db, user.id);
+    await endTrialIn(app.db, user.id);
     const at = client.cookie.indexOf("=");
     await page
       .context()
@@ -228,10 +231,3 @@ test("billing off: the plans page says payments are not set up and nothing is lo
     await app.stop();
   }
 }, 60_000);
-
-const endTrialIn = (db: typeof e2e.app.db, userId: string) =>
-  db
-    .update(users)
-    .set({ trialStartedAt: new Date(Date.now() - 15 * DAY_MS) })
-    .where(eq(users.id, userId))
-    .run();

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { AppDatabase } from "../../../db/client";
+import { type AppDatabase, write } from "../../../db/client";
 import { passwordResets, sessions, users } from "../../../db/schema";
 import { PRODUCT_NAME } from "../../shared/constants";
 import type { ResetPasswordInput } from "../../shared/schemas";
@@ -41,17 +41,17 @@ export const requestPasswordReset = async (
   origin: string,
   now = new Date(),
 ) => {
-  const user = db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   if (!user) return;
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-  db.insert(passwordResets)
-    .values({
+  await write(db, (tx) =>
+    tx.insert(passwordResets).values({
       tokenHash: hashToken(token),
       userId: user.id,
       expiresAt: new Date(now.getTime() + RESET_LINK_MS),
       createdAt: now,
-    })
-    .run();
+    }),
+  );
   const link = `${origin}/reset-password?token=${token}`;
   await mailer.send({
     to: user.email,
@@ -63,7 +63,7 @@ export const requestPasswordReset = async (
 /** Sets the new password, uses up the link (and every other open link), and ends every session. */
 export const resetPassword = async (db: AppDatabase, input: ResetPasswordInput, now = new Date()) => {
   const tokenHash = hashToken(input.token);
-  const reset = db
+  const [reset] = await db
     .select()
     .from(passwordResets)
     .where(
@@ -72,32 +72,31 @@ export const resetPassword = async (db: AppDatabase, input: ResetPasswordInput, 
         isNull(passwordResets.usedAt),
         gt(passwordResets.expiresAt, now),
       ),
-    )
-    .get();
+    );
   if (!reset) throw invalidLink();
   const passwordHash = await Bun.password.hash(input.password, { algorithm: "argon2id" });
-  const used = db.transaction(
-    (tx) => {
-      // Claimed inside the transaction: two submissions of one link cannot both succeed.
-      const claimed = tx
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)))
-        .returning({ tokenHash: passwordResets.tokenHash })
-        .all();
-      if (claimed.length === 0) return false;
-      tx.update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)))
-        .run();
-      tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId)).run();
-      tx.delete(sessions).where(eq(sessions.userId, reset.userId)).run();
-      return true;
-    },
-    { behavior: "immediate" },
-  );
-  if (!used) throw invalidLink();
-  const user = db.select().from(users).where(eq(users.id, reset.userId)).get();
-  if (!user) throw invalidLink();
-  return { user, session: createSession(db, user.id, now) };
+  // The link, the password, the other links, the sessions and the new session: all or nothing.
+  const signedIn = await write(db, async (tx) => {
+    // Claimed inside the transaction: two submissions of one link cannot both succeed.
+    const claimed = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)))
+      .returning({ tokenHash: passwordResets.tokenHash });
+    if (claimed.length === 0) return undefined;
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, reset.userId))
+      .returning();
+    if (!user) return undefined;
+    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    return { user, session: await createSession(db, user.id, now) };
+  });
+  if (!signedIn) throw invalidLink();
+  return signedIn;
 };

@@ -15,8 +15,8 @@ const keyRefused = () =>
 const badKey = () => new AppError("UNAUTHORIZED", "This API key is not valid or has been revoked.");
 
 /** The owner of a valid API key, once their plan is checked to include API access; null when unknown. */
-const keyUser = (db: AppDatabase, key: string, billingEnabled: boolean) => {
-  const row = resolveApiKey(db, key);
+const keyUser = async (db: AppDatabase, key: string, billingEnabled: boolean) => {
+  const row = await resolveApiKey(db, key);
   if (!row) return null;
   const user = toPublicUser(row, billingEnabled);
   assertApiAccess(user);
@@ -28,15 +28,15 @@ const keyUser = (db: AppDatabase, key: string, billingEnabled: boolean) => {
  * cookie when it carries no key; null when neither identifies anyone. A request that carries a
  * key is never identified by its cookie, which is why key requests need no CSRF check.
  */
-export const findRequestUser = (
+export const findRequestUser = async (
   db: AppDatabase,
   billingEnabled: boolean,
   request: Request,
   sessionToken: unknown,
-): User | null => {
+): Promise<User | null> => {
   const key = bearerKey(request);
   if (key !== undefined) return keyUser(db, key, billingEnabled);
-  const session = typeof sessionToken === "string" ? resolveSession(db, sessionToken) : null;
+  const session = typeof sessionToken === "string" ? await resolveSession(db, sessionToken) : null;
   return session ? toPublicUser(session.user, billingEnabled) : null;
 };
 
@@ -48,17 +48,17 @@ export const findRequestUser = (
 const makeAuthPlugin = (db: AppDatabase, billingEnabled: boolean, seed: number) =>
   new Elysia({ name: "auth", seed }).macro({
     auth: (door: AuthDoor) => ({
-      resolve({ cookie, request, store }) {
+      async resolve({ cookie, request, store }) {
         const key = bearerKey(request);
         if (key !== undefined) {
           if (door === "session") throw keyRefused();
-          const user = keyUser(db, key, billingEnabled);
+          const user = await keyUser(db, key, billingEnabled);
           if (!user) throw badKey();
           return { user };
         }
         const jar = cookie[SESSION_COOKIE];
         const token = typeof jar?.value === "string" ? jar.value : undefined;
-        const session = token ? resolveSession(db, token) : null;
+        const session = token ? await resolveSession(db, token) : null;
         if (!jar || !token || !session) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
         // The browser's cookie already carries this expiry unless the session was just extended.
         if (session.refreshed) setSessionCookie(jar, secureCookiesFrom(store), token, session.expiresAt);

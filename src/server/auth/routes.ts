@@ -93,7 +93,7 @@ export const authRoutes = (
       // Counted before the await, so parallel registrations cannot all pass the check.
       if (!registrations.tryTake(address)) throw tooMany(limits.windowMs);
       const row = await registerUser(db, input);
-      const session = createSession(db, row.id);
+      const session = await createSession(db, row.id);
       setSessionCookie(
         cookie[SESSION_COOKIE] as never,
         secureCookiesFrom(store),
@@ -122,7 +122,7 @@ export const authRoutes = (
       }
       byEmail.reset(emailKey);
       byAddress.giveBack(address);
-      const session = createSession(db, row.id);
+      const session = await createSession(db, row.id);
       setSessionCookie(
         cookie[SESSION_COOKIE] as never,
         secureCookiesFrom(store),
@@ -131,16 +131,16 @@ export const authRoutes = (
       );
       return toPublicUser(row, billingEnabled);
     })
-    .post("/logout", ({ cookie }) => {
+    .post("/logout", async ({ cookie }) => {
       const jar = cookie[SESSION_COOKIE];
-      if (jar && typeof jar.value === "string") deleteSession(db, jar.value);
+      if (jar && typeof jar.value === "string") await deleteSession(db, jar.value);
       if (jar) clearSessionCookie(jar);
       return { ok: true };
     })
     .post(
       "/logout/everywhere",
-      ({ user, cookie }) => {
-        deleteUserSessions(db, user.id);
+      async ({ user, cookie }) => {
+        await deleteUserSessions(db, user.id);
         cookie[SESSION_COOKIE]?.remove();
         return { ok: true };
       },

@@ -1,5 +1,5 @@
 import { eq, lt, sql } from "drizzle-orm";
-import type { AppDatabase } from "../../../db/client";
+import { type AppDatabase, write } from "../../../db/client";
 import { preparedFor } from "../../../db/prepared";
 import { sessions, type UserRow, users } from "../../../db/schema";
 import { LIMITS } from "../../shared/constants";
@@ -24,12 +24,13 @@ export const toPublicUser = (row: UserRow, billingEnabled: boolean): User => ({
 
 export const hashToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
-export const createSession = (db: AppDatabase, userId: string, now = new Date()) => {
+/** A new session for the user (joining the caller's transaction when `db` is one). */
+export const createSession = async (db: AppDatabase, userId: string, now = new Date()) => {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_MS);
-  db.insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now })
-    .run();
+  await write(db, (tx) =>
+    tx.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now }),
+  );
   return { token, expiresAt };
 };
 
@@ -45,43 +46,42 @@ const sessionByTokenHash = preparedFor("session_by_token_hash", (db) =>
  * The session's user, extending the session when it is due (`refreshed`: the cookie must be sent
  * again with the new expiry); null when unknown or expired.
  */
-export const resolveSession = (db: AppDatabase, token: string, now = new Date()) => {
+export const resolveSession = async (db: AppDatabase, token: string, now = new Date()) => {
   const tokenHash = hashToken(token);
-  const row = sessionByTokenHash(db).get({ tokenHash });
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash });
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
-    db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+    await write(db, (tx) => tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash)));
     return null;
   }
   let expiresAt = row.expiresAt;
   const refreshed = now.getTime() + SESSION_MS - expiresAt.getTime() > SESSION_REFRESH_AFTER_MS;
   if (refreshed) {
-    expiresAt = new Date(now.getTime() + SESSION_MS);
-    db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash)).run();
+    const extended = new Date(now.getTime() + SESSION_MS);
+    expiresAt = extended;
+    await write(db, (tx) =>
+      tx.update(sessions).set({ expiresAt: extended }).where(eq(sessions.tokenHash, tokenHash)),
+    );
   }
   return { user: row.user, expiresAt, refreshed };
 };
 
-export const deleteSession = (db: AppDatabase, token: string) => {
-  db.delete(sessions)
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .run();
-};
+export const deleteSession = (db: AppDatabase, token: string) =>
+  write(db, (tx) => tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))));
 
 /** Signs the user out on every device: all of the user's sessions end. */
-export const deleteUserSessions = (db: AppDatabase, userId: string) => {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
-};
+export const deleteUserSessions = (db: AppDatabase, userId: string) =>
+  write(db, (tx) => tx.delete(sessions).where(eq(sessions.userId, userId)));
 
-export const deleteExpiredSessions = (db: AppDatabase, now = new Date()) => {
-  db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
-};
+export const deleteExpiredSessions = (db: AppDatabase, now = new Date()) =>
+  write(db, (tx) => tx.delete(sessions).where(lt(sessions.expiresAt, now)));
 
 export const registerUser = async (db: AppDatabase, input: RegisterInput, now = new Date()) => {
   const email = input.email.toLowerCase();
   const taken = () =>
     new AppError("CONFLICT", "An account with this email already exists. Please sign in instead.");
-  if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) throw taken();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) throw taken();
   const passwordHash = await Bun.password.hash(input.password, { algorithm: "argon2id" });
   const row: UserRow = {
     id: crypto.randomUUID(),
@@ -99,13 +99,11 @@ export const registerUser = async (db: AppDatabase, input: RegisterInput, now = 
     createdAt: now,
     updatedAt: now,
   };
-  try {
-    db.insert(users).values(row).run();
-  } catch (error) {
-    // Two registrations racing for one email: the unique index decides.
-    if (String(error).includes("UNIQUE")) throw taken();
-    throw error;
-  }
+  // Two registrations racing for one email: the unique index decides, and the loser inserts nothing.
+  const inserted = await write(db, (tx) =>
+    tx.insert(users).values(row).onConflictDoNothing().returning({ id: users.id }),
+  );
+  if (inserted.length === 0) throw taken();
   return row;
 };
 
@@ -119,7 +117,7 @@ const decoy = () => {
 
 /** The user for these credentials, or null. */
 export const verifyCredentials = async (db: AppDatabase, input: LoginInput) => {
-  const row = db.select().from(users).where(eq(users.email, input.email.toLowerCase())).get();
+  const [row] = await db.select().from(users).where(eq(users.email, input.email.toLowerCase())).limit(1);
   const ok = await Bun.password.verify(input.password, row?.passwordHash ?? (await decoy()));
   return row && ok ? row : null;
 };

@@ -26,7 +26,8 @@ export const batchRoutes = (
         const inputs = parseBatchPayload(body);
         await requireRoomForPrograms(db, user, inputs.length);
         const created = await createBatch(db, user.id, inputs);
-        for (const program of created) events.emit(user.id, "program.created", programEventData(program));
+        for (const program of created)
+          await events.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return created;
       },
@@ -38,7 +39,7 @@ export const batchRoutes = (
         requireFeature(user, "batch");
         const batch = parseInput(batchPdfQuerySchema, query);
         const answer = await batchPdfs({ ...print, db }, user, batch, request.signal);
-        events.emit(user.id, "pdf.ready", {
+        await events.emit(user.id, "pdf.ready", {
           programIds: batch.ids,
           variant: batch.variant,
           combined: batch.combine,

@@ -2,7 +2,7 @@
 // only the signed webhook (./webhook.ts) changes a tier.
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import type { AppDatabase } from "../../../db/client";
+import { type AppDatabase, write } from "../../../db/client";
 import { type UserRow, users } from "../../../db/schema";
 import {
   isTrialActive,
@@ -42,14 +42,14 @@ const viaStripe = async <T>(call: () => Promise<T>): Promise<T> => {
   }
 };
 
-const userRow = (db: AppDatabase, userId: string): UserRow => {
-  const row = db.select().from(users).where(eq(users.id, userId)).get();
+const userRow = async (db: AppDatabase, userId: string): Promise<UserRow> => {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw notFound("User not found");
   return row;
 };
 
 export const subscriptionInfo = async (deps: BillingDeps, user: User): Promise<SubscriptionInfo> => {
-  const row = userRow(deps.db, user.id);
+  const row = await userRow(deps.db, user.id);
   const trialActive = isTrialActive(user);
   const subscribed = row.subscriptionStatus !== null;
   return {
@@ -89,7 +89,9 @@ const ensureCustomer = async (deps: BillingDeps, stripe: Stripe, row: UserRow) =
     name: `${row.firstName} ${row.lastName}`,
     metadata: { userId: row.id },
   });
-  deps.db.update(users).set({ stripeCustomerId: customer.id }).where(eq(users.id, row.id)).run();
+  await write(deps.db, (tx) =>
+    tx.update(users).set({ stripeCustomerId: customer.id }).where(eq(users.id, row.id)),
+  );
   return customer.id;
 };
 
@@ -99,7 +101,7 @@ const ensureCustomer = async (deps: BillingDeps, stripe: Stripe, row: UserRow) =
  */
 export const createSubscription = async (deps: BillingDeps, user: User, request: SubscriptionRequest) => {
   const stripe = requireStripe(deps);
-  const row = userRow(deps.db, user.id);
+  const row = await userRow(deps.db, user.id);
   if (row.subscriptionStatus && LIVE_SUBSCRIPTION_STATUSES.has(row.subscriptionStatus)) {
     throw new AppError(
       "CONFLICT",
@@ -127,7 +129,7 @@ export const createSubscription = async (deps: BillingDeps, user: User, request:
 /** Stripe's billing portal (card, invoices, cancel), returning to `returnUrl`. */
 export const createPortalSession = async (deps: BillingDeps, user: User, returnUrl: string) => {
   const stripe = requireStripe(deps);
-  const row = userRow(deps.db, user.id);
+  const row = await userRow(deps.db, user.id);
   if (!row.stripeCustomerId) {
     throw new AppError("CONFLICT", "There is no billing account yet: choose a plan first.");
   }

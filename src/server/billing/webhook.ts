@@ -1,9 +1,9 @@
 // Stripe's signed webhook: the only thing that changes an account's tier. Each event is applied
 // once (its id is recorded in the same transaction) and an event older than the last one applied
 // to the account is ignored, so redelivered and reordered events cannot undo a newer state.
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { AppDatabase } from "../../../db/client";
+import { type AppDatabase, type DbOrTx, write } from "../../../db/client";
 import { stripeEvents, type UserRow, users } from "../../../db/schema";
 import type { STRIPE_WEBHOOK_OUTCOMES } from "../../shared/api-answers";
 import type { PlanTier } from "../../shared/constants";
@@ -13,7 +13,6 @@ import { parseLookupKey } from "./stripe-client";
 
 export type WebhookDeps = { db: AppDatabase; stripe?: Stripe; webhookSecret?: string };
 
-type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 type UserChange = Partial<
   Pick<UserRow, "subscriptionTier" | "stripeSubscriptionId" | "subscriptionStatus" | "subscriptionEndsAt">
 >;
@@ -71,22 +70,34 @@ const invoiceChange = (invoice: Stripe.Invoice, paid: boolean, row: UserRow): Us
   };
 };
 
-const accountFor = (tx: Transaction, customerId: string | undefined, userId: string | undefined) => {
-  if (customerId) {
-    const row = tx.select().from(users).where(eq(users.stripeCustomerId, customerId)).get();
-    if (row) return row;
-  }
-  return userId ? tx.select().from(users).where(eq(users.id, userId)).get() : undefined;
+/**
+ * The account's row, read through an update that changes nothing: on PostgreSQL that locks the row
+ * until the transaction ends (SELECT … FOR UPDATE, which SQLite lacks; its writes already take
+ * turns), so two events for one account apply one after the other, the second seeing the first.
+ */
+const lockedAccount = async (tx: DbOrTx, where: SQL) => {
+  const [row] = await tx
+    .update(users)
+    .set({ updatedAt: sql`${users.updatedAt}` })
+    .where(where)
+    .returning();
+  return row;
+};
+
+const accountFor = async (tx: DbOrTx, customerId: string | undefined, userId: string | undefined) => {
+  const byCustomer = customerId ? await lockedAccount(tx, eq(users.stripeCustomerId, customerId)) : undefined;
+  if (byCustomer || !userId) return byCustomer;
+  return lockedAccount(tx, eq(users.id, userId));
 };
 
 /** What the event changes on its account, or undefined when it concerns none of ours. */
-const changeFor = (tx: Transaction, event: Stripe.Event) => {
+const changeFor = async (tx: DbOrTx, event: Stripe.Event) => {
   switch (event.type) {
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
-      const row = accountFor(tx, idOf(subscription.customer), subscription.metadata?.userId);
+      const row = await accountFor(tx, idOf(subscription.customer), subscription.metadata?.userId);
       if (!row) return undefined;
       const change = subscriptionChange(subscription, event.type === "customer.subscription.deleted");
       // Another subscription ending (an abandoned checkout expiring) must not end the live one.
@@ -99,7 +110,11 @@ const changeFor = (tx: Transaction, event: Stripe.Event) => {
     case "invoice.paid":
     case "invoice.payment_failed": {
       const invoice = event.data.object;
-      const row = accountFor(tx, idOf(invoice.customer), invoiceSubscription(invoice)?.metadata?.userId);
+      const row = await accountFor(
+        tx,
+        idOf(invoice.customer),
+        invoiceSubscription(invoice)?.metadata?.userId,
+      );
       const change = row ? invoiceChange(invoice, event.type === "invoice.paid", row) : undefined;
       return row && change ? { row, change } : undefined;
     }
@@ -109,28 +124,29 @@ const changeFor = (tx: Transaction, event: Stripe.Event) => {
 };
 
 /** Applies one verified event in one transaction, at most once. */
-export const applyStripeEvent = (db: AppDatabase, event: Stripe.Event, now = new Date()): WebhookOutcome =>
-  db.transaction(
-    (tx) => {
-      const recorded = tx
-        .insert(stripeEvents)
-        .values({ id: event.id, type: event.type, receivedAt: now })
-        .onConflictDoNothing()
-        .returning()
-        .all();
-      if (recorded.length === 0) return "duplicate";
-      const found = changeFor(tx, event);
-      if (!found) return "ignored";
-      const { row, change } = found;
-      if (row.subscriptionEventAt !== null && event.created < row.subscriptionEventAt) return "stale";
-      tx.update(users)
-        .set({ ...change, subscriptionEventAt: event.created, updatedAt: now })
-        .where(eq(users.id, row.id))
-        .run();
-      return "applied";
-    },
-    { behavior: "immediate" },
-  );
+export const applyStripeEvent = (
+  db: AppDatabase,
+  event: Stripe.Event,
+  now = new Date(),
+): Promise<WebhookOutcome> =>
+  write(db, async (tx) => {
+    // The event's id is recorded first: a redelivery racing this one waits on it, then finds it.
+    const recorded = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (recorded.length === 0) return "duplicate";
+    const found = await changeFor(tx, event);
+    if (!found) return "ignored";
+    const { row, change } = found;
+    if (row.subscriptionEventAt !== null && event.created < row.subscriptionEventAt) return "stale";
+    await tx
+      .update(users)
+      .set({ ...change, subscriptionEventAt: event.created, updatedAt: now })
+      .where(eq(users.id, row.id));
+    return "applied";
+  });
 
 /** Verifies Stripe's signature over the raw body, then applies the event. */
 export const receiveStripeWebhook = async (deps: WebhookDeps, rawBody: string, signature: string | null) => {
@@ -145,5 +161,5 @@ export const receiveStripeWebhook = async (deps: WebhookDeps, rawBody: string, s
       { path: "stripe-signature", message: "The Stripe signature is missing or wrong." },
     ]);
   }
-  return { received: true, outcome: applyStripeEvent(deps.db, event) };
+  return { received: true, outcome: await applyStripeEvent(deps.db, event) };
 };

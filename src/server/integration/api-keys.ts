@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
-import type { AppDatabase } from "../../../db/client";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { type AppDatabase, write } from "../../../db/client";
+import { preparedFor } from "../../../db/prepared";
 import { type ApiKeyRow, apiKeys, type UserRow, users } from "../../../db/schema";
 import { API_KEY_PREFIX, type ApiKeySummary, type CreatedApiKey } from "../../shared/integration";
 import type { User } from "../../shared/schemas";
@@ -29,7 +30,12 @@ const toSummary = (row: ApiKeyRow): ApiKeySummary => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-export const createApiKey = (db: AppDatabase, user: User, name: string, now = new Date()): CreatedApiKey => {
+export const createApiKey = async (
+  db: AppDatabase,
+  user: User,
+  name: string,
+  now = new Date(),
+): Promise<CreatedApiKey> => {
   assertApiAccess(user);
   const key = API_KEY_PREFIX + Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const row: ApiKeyRow = {
@@ -42,43 +48,52 @@ export const createApiKey = (db: AppDatabase, user: User, name: string, now = ne
     revokedAt: null,
     createdAt: now,
   };
-  db.insert(apiKeys).values(row).run();
+  await write(db, (tx) => tx.insert(apiKeys).values(row));
   return { ...toSummary(row), key };
 };
 
-export const listApiKeys = (db: AppDatabase, ownerId: string): ApiKeySummary[] =>
-  db
+export const listApiKeys = async (db: AppDatabase, ownerId: string): Promise<ApiKeySummary[]> => {
+  const rows = await db
     .select()
     .from(apiKeys)
     .where(eq(apiKeys.ownerId, ownerId))
-    .orderBy(desc(apiKeys.createdAt))
-    .all()
-    .map(toSummary);
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(toSummary);
+};
 
 /** Revoking is permanent; the row stays so the list still shows when the key was last used. */
-export const revokeApiKey = (db: AppDatabase, ownerId: string, id: string, now = new Date()) => {
-  const row = db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(apiKeys.ownerId, ownerId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning()
-    .get();
+export const revokeApiKey = async (db: AppDatabase, ownerId: string, id: string, now = new Date()) => {
+  const [row] = await write(db, (tx) =>
+    tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.ownerId, ownerId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning(),
+  );
   if (!row) throw notFound("API key not found");
   return toSummary(row);
 };
 
-/** The owner of a live key, recording its use; null for an unknown or revoked key. */
-export const resolveApiKey = (db: AppDatabase, key: string, now = new Date()): UserRow | null => {
-  const found = db
-    .select({ key: apiKeys, user: users })
+// Prepared once: every request made with a key runs it.
+const liveKeyByHash = preparedFor("live_api_key_by_hash", (db) =>
+  db
+    .select({ id: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt, user: users })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.ownerId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
-    .get();
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("keyHash")), isNull(apiKeys.revokedAt))),
+);
+
+/** The owner of a live key, recording its use; null for an unknown or revoked key. */
+export const resolveApiKey = async (
+  db: AppDatabase,
+  key: string,
+  now = new Date(),
+): Promise<UserRow | null> => {
+  const [found] = await liveKeyByHash(db).execute({ keyHash: hashApiKey(key) });
   if (!found) return null;
-  const lastUsed = found.key.lastUsedAt?.getTime() ?? 0;
+  const lastUsed = found.lastUsedAt?.getTime() ?? 0;
   if (now.getTime() - lastUsed >= LAST_USED_PRECISION_MS) {
-    db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, found.key.id)).run();
+    await write(db, (tx) => tx.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, found.id)));
   }
   return found.user;
 };

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { AppDatabase } from "../../../db/client";
+import { type AppDatabase, write } from "../../../db/client";
 import { importMappings } from "../../../db/schema";
 import {
   CaseFileError,
@@ -26,12 +26,13 @@ const readTable = ({ fileName, content }: ImportRequest): CaseTable => {
   }
 };
 
-const savedMapping = (db: AppDatabase, ownerId: string, columns: string[]) =>
-  db
+const savedMapping = async (db: AppDatabase, ownerId: string, columns: string[]) => {
+  const [row] = await db
     .select({ mapping: importMappings.mapping })
     .from(importMappings)
-    .where(and(eq(importMappings.ownerId, ownerId), eq(importMappings.columnsKey, columnsKey(columns))))
-    .get()?.mapping;
+    .where(and(eq(importMappings.ownerId, ownerId), eq(importMappings.columnsKey, columnsKey(columns))));
+  return row?.mapping;
+};
 
 /** A mapping may only name the file's own columns; a column it leaves out is not imported. */
 const checkMappingColumns = (mapping: ImportMapping, columns: string[]) => {
@@ -42,20 +43,24 @@ const checkMappingColumns = (mapping: ImportMapping, columns: string[]) => {
 };
 
 /** The mapping to use: the one sent, else this account's saved one for these columns, else proposed. */
-const chooseMapping = (db: AppDatabase, ownerId: string, table: CaseTable, given?: ImportMapping) => {
+const chooseMapping = async (db: AppDatabase, ownerId: string, table: CaseTable, given?: ImportMapping) => {
   if (given) {
     checkMappingColumns(given, table.columns);
     return { mapping: given, source: "given" as const };
   }
-  const saved = savedMapping(db, ownerId, table.columns);
+  const saved = await savedMapping(db, ownerId, table.columns);
   if (saved) return { mapping: saved, source: "saved" as const };
   return { mapping: suggestMapping(table.columns), source: "suggested" as const };
 };
 
 /** What an import would do: the columns, the mapping, the first rows, and every problem. Writes nothing. */
-export const previewImport = (db: AppDatabase, ownerId: string, request: ImportRequest): ImportPreview => {
+export const previewImport = async (
+  db: AppDatabase,
+  ownerId: string,
+  request: ImportRequest,
+): Promise<ImportPreview> => {
   const table = readTable(request);
-  const { mapping, source } = chooseMapping(db, ownerId, table, request.mapping);
+  const { mapping, source } = await chooseMapping(db, ownerId, table, request.mapping);
   const { problems, preview } = checkCases(table, mapping);
   return {
     format: table.format,
@@ -97,14 +102,17 @@ export const importCases = async (
     }));
     throw new AppError("VALIDATION", fields.map((f) => f.message).join("; "), fields);
   }
-  const created = await createBatch(db, ownerId, drafts.map(toProgramInput));
   const key = columnsKey(table.columns);
-  db.insert(importMappings)
-    .values({ ownerId, columnsKey: key, mapping: request.mapping, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [importMappings.ownerId, importMappings.columnsKey],
-      set: { mapping: request.mapping, updatedAt: now },
-    })
-    .run();
-  return created;
+  // The programs and the saved mapping are one transaction (createBatch's joins this one).
+  return write(db, async (tx) => {
+    const created = await createBatch(db, ownerId, drafts.map(toProgramInput));
+    await tx
+      .insert(importMappings)
+      .values({ ownerId, columnsKey: key, mapping: request.mapping, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [importMappings.ownerId, importMappings.columnsKey],
+        set: { mapping: request.mapping, updatedAt: now },
+      });
+    return created;
+  });
 };

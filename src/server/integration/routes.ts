@@ -30,8 +30,8 @@ export const integrationRoutes = (db: AppDatabase, billingEnabled: boolean, webh
     .get("/keys", ({ user }) => listApiKeys(db, user.id), { auth: "session" })
     .post(
       "/keys",
-      ({ user, body, set }) => {
-        const created = createApiKey(db, user, parseInput(createApiKeySchema, body).name);
+      async ({ user, body, set }) => {
+        const created = await createApiKey(db, user, parseInput(createApiKeySchema, body).name);
         set.status = 201;
         return created;
       },
@@ -50,7 +50,8 @@ export const integrationRoutes = (db: AppDatabase, billingEnabled: boolean, webh
       async ({ user, body, set }) => {
         requireFeature(user, "integrations");
         const created = await importCases(db, user.id, parseInput(importCommitSchema, body));
-        for (const program of created) webhooks.emit(user.id, "program.created", programEventData(program));
+        for (const program of created)
+          await webhooks.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return created;
       },

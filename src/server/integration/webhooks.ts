@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, lte } from "drizzle-orm";
-import type { AppDatabase } from "../../../db/client";
+import { and, asc, count, desc, eq, lte, type SQL } from "drizzle-orm";
+import { type AppDatabase, write } from "../../../db/client";
 import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
@@ -37,6 +37,8 @@ const MAX_ENDPOINTS = 10;
 const DELIVERY_LOG_SIZE = 50;
 // Deliveries in one loop turn; the rest wait for the next turn.
 const DELIVERIES_PER_TURN = 10;
+// Beyond the receiver's timeout, time for the address check before the post and the write after it.
+const CLAIM_MARGIN_MS = 60_000;
 
 export const SIGNATURE_HEADER = "Keepsake-Signature";
 
@@ -71,12 +73,6 @@ export const createWebhook = async (
     if (error instanceof RefusedDestination) throw refusedUrl(error.message);
     throw error;
   }
-  const count = db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.ownerId, ownerId))
-    .all().length;
-  if (count >= MAX_ENDPOINTS) throw refusedUrl(`an account can have at most ${MAX_ENDPOINTS} endpoints`);
   const row: WebhookEndpointRow = {
     id: crypto.randomUUID(),
     ownerId,
@@ -84,64 +80,76 @@ export const createWebhook = async (
     secret: `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64url")}`,
     createdAt: now,
   };
-  db.insert(webhookEndpoints).values(row).run();
+  await write(db, async (tx) => {
+    const [kept] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.ownerId, ownerId));
+    if ((kept?.n ?? 0) >= MAX_ENDPOINTS)
+      throw refusedUrl(`an account can have at most ${MAX_ENDPOINTS} endpoints`);
+    await tx.insert(webhookEndpoints).values(row);
+  });
   return { ...toEndpoint(row), secret: row.secret };
 };
 
-export const listWebhooks = (db: AppDatabase, ownerId: string): WebhookEndpoint[] =>
-  db
+export const listWebhooks = async (db: AppDatabase, ownerId: string): Promise<WebhookEndpoint[]> => {
+  const rows = await db
     .select()
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.ownerId, ownerId))
-    .orderBy(asc(webhookEndpoints.createdAt))
-    .all()
-    .map(toEndpoint);
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return rows.map(toEndpoint);
+};
 
 /** Removes the endpoint and, with it, its deliveries still waiting. */
-export const deleteWebhook = (db: AppDatabase, ownerId: string, id: string) => {
-  const row = db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.ownerId, ownerId), eq(webhookEndpoints.id, id)))
-    .returning()
-    .get();
-  if (!row) throw notFound("Webhook endpoint not found");
+export const deleteWebhook = async (db: AppDatabase, ownerId: string, id: string) => {
+  const deleted = await write(db, (tx) =>
+    tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.ownerId, ownerId), eq(webhookEndpoints.id, id)))
+      .returning({ id: webhookEndpoints.id }),
+  );
+  if (deleted.length === 0) throw notFound("Webhook endpoint not found");
   return { ok: true as const };
 };
 
-export const listDeliveries = (db: AppDatabase, ownerId: string): WebhookDelivery[] =>
-  db
+export const listDeliveries = async (db: AppDatabase, ownerId: string): Promise<WebhookDelivery[]> => {
+  const rows = await db
     .select({ delivery: webhookDeliveries, url: webhookEndpoints.url })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(eq(webhookDeliveries.ownerId, ownerId))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(DELIVERY_LOG_SIZE)
-    .all()
-    .map(({ delivery, url }) => ({
-      id: delivery.id,
-      endpointUrl: url,
-      event: delivery.event as WebhookEventType,
-      status: delivery.status,
-      attempts: delivery.attempts,
-      lastResponseStatus: delivery.lastResponseStatus,
-      lastError: delivery.lastError,
-      nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
-      createdAt: delivery.createdAt.toISOString(),
-    }));
+    .limit(DELIVERY_LOG_SIZE);
+  return rows.map(({ delivery, url }) => ({
+    id: delivery.id,
+    endpointUrl: url,
+    event: delivery.event as WebhookEventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    lastResponseStatus: delivery.lastResponseStatus,
+    lastError: delivery.lastError,
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+    createdAt: delivery.createdAt.toISOString(),
+  }));
+};
 
-/** What routes tell about what happened; they never know whether anyone listens. */
+/**
+ * What routes tell about what happened; they never know whether anyone listens. Awaited: once it
+ * resolves, the deliveries are stored and will be sent even if this process stops.
+ */
 export type ProgramEvents = {
-  emit<T extends WebhookEventType>(ownerId: string, type: T, data: WebhookEventData[T]): void;
+  emit<T extends WebhookEventType>(ownerId: string, type: T, data: WebhookEventData[T]): Promise<void>;
 };
 
 /**
  * Persists one delivery per endpoint for each event and posts them from a small in-process loop,
  * retrying failures with growing waits. Deliveries survive a restart: the loop picks up whatever
- * is due in the database.
+ * is due in the database. Several servers may run the loop on one database: each delivery is
+ * claimed before it is posted, so only one of them sends it.
  */
 export class WebhookDispatcher implements ProgramEvents {
   private timer: ReturnType<typeof setInterval> | undefined;
-  private readonly inFlight = new Set<string>();
   private turn: Promise<void> = Promise.resolve();
 
   constructor(
@@ -161,33 +169,41 @@ export class WebhookDispatcher implements ProgramEvents {
     await this.turn;
   }
 
-  emit<T extends WebhookEventType>(ownerId: string, type: T, data: WebhookEventData[T], now = new Date()) {
-    const endpoints = this.db
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.ownerId, ownerId))
-      .all();
-    if (endpoints.length === 0) return;
-    const body = JSON.stringify({ id: crypto.randomUUID(), type, createdAt: now.toISOString(), data });
-    const rows = endpoints.map(
-      ({ id }): WebhookDeliveryRow => ({
-        id: crypto.randomUUID(),
-        endpointId: id,
-        ownerId,
-        event: type,
-        body,
-        status: "pending",
-        attempts: 0,
-        nextAttemptAt: now,
-        lastResponseStatus: null,
-        lastError: null,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
-    this.db.insert(webhookDeliveries).values(rows).run();
+  async emit<T extends WebhookEventType>(
+    ownerId: string,
+    type: T,
+    data: WebhookEventData[T],
+    now = new Date(),
+  ) {
+    const stored = await write(this.db, async (tx) => {
+      const endpoints = await tx
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.ownerId, ownerId));
+      if (endpoints.length === 0) return false;
+      const body = JSON.stringify({ id: crypto.randomUUID(), type, createdAt: now.toISOString(), data });
+      await tx.insert(webhookDeliveries).values(
+        endpoints.map(
+          ({ id }): WebhookDeliveryRow => ({
+            id: crypto.randomUUID(),
+            endpointId: id,
+            ownerId,
+            event: type,
+            body,
+            status: "pending",
+            attempts: 0,
+            nextAttemptAt: now,
+            lastResponseStatus: null,
+            lastError: null,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        ),
+      );
+      return true;
+    });
     // Sent at once rather than at the next tick; the request that caused it does not wait.
-    if (this.timer) queueMicrotask(() => this.runDue());
+    if (stored && this.timer) queueMicrotask(() => this.runDue());
   }
 
   /** Posts every delivery that is due; turns never overlap. */
@@ -201,26 +217,41 @@ export class WebhookDispatcher implements ProgramEvents {
   }
 
   private async deliverDue(now: Date) {
-    const due = this.db
+    const isDue = and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now));
+    const due = await this.db
       .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
-      .orderBy(asc(webhookDeliveries.nextAttemptAt))
-      .limit(DELIVERIES_PER_TURN)
-      .all()
-      .filter(({ delivery }) => !this.inFlight.has(delivery.id));
-    await Promise.all(due.map(({ delivery, endpoint }) => this.attempt(delivery, endpoint)));
+      .where(isDue)
+      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+      .limit(DELIVERIES_PER_TURN);
+    await Promise.all(
+      due.map(async ({ delivery, endpoint }) => {
+        if (await this.claim(delivery.id, isDue, now)) await this.attempt(delivery, endpoint);
+      }),
+    );
+  }
+
+  /**
+   * Moves a due delivery's next attempt past the time an attempt can take, unless another loop
+   * already did: the one whose update finds it still due sends it. Should that loop's process die
+   * mid-attempt, the delivery falls due again once the claim runs out.
+   */
+  private async claim(id: string, isDue: SQL | undefined, now: Date) {
+    const claimedUntil = new Date(now.getTime() + this.options.timeoutMs + CLAIM_MARGIN_MS);
+    const claimed = await write(this.db, (tx) =>
+      tx
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: claimedUntil })
+        .where(and(eq(webhookDeliveries.id, id), isDue))
+        .returning({ id: webhookDeliveries.id }),
+    );
+    return claimed.length > 0;
   }
 
   private async attempt(delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow) {
-    this.inFlight.add(delivery.id);
-    try {
-      const outcome = await this.post(delivery, endpoint);
-      this.record(delivery, outcome);
-    } finally {
-      this.inFlight.delete(delivery.id);
-    }
+    const outcome = await this.post(delivery, endpoint);
+    await this.record(delivery, outcome);
   }
 
   private async post(
@@ -267,7 +298,7 @@ export class WebhookDispatcher implements ProgramEvents {
     }
   }
 
-  private record(
+  private async record(
     delivery: WebhookDeliveryRow,
     outcome: { ok: boolean; status: number | null; error: string | null; final?: boolean },
   ) {
@@ -276,17 +307,18 @@ export class WebhookDispatcher implements ProgramEvents {
     const givenUp = outcome.final || attempts >= this.options.maxAttempts;
     const status = outcome.ok ? "delivered" : givenUp ? "failed" : "pending";
     const wait = this.options.retryBaseMs * 4 ** (attempts - 1);
-    this.db
-      .update(webhookDeliveries)
-      .set({
-        status,
-        attempts,
-        lastResponseStatus: outcome.status,
-        lastError: outcome.error,
-        nextAttemptAt: status === "pending" ? new Date(now.getTime() + wait) : null,
-        updatedAt: now,
-      })
-      .where(eq(webhookDeliveries.id, delivery.id))
-      .run();
+    await write(this.db, (tx) =>
+      tx
+        .update(webhookDeliveries)
+        .set({
+          status,
+          attempts,
+          lastResponseStatus: outcome.status,
+          lastError: outcome.error,
+          nextAttemptAt: status === "pending" ? new Date(now.getTime() + wait) : null,
+          updatedAt: now,
+        })
+        .where(eq(webhookDeliveries.id, delivery.id)),
+    );
   }
 }

@@ -75,7 +75,7 @@ export const photoRoutes = (
     .get("/:id", async ({ params, query, cookie, request }) => {
       const { rendition } = parseInput(photoQuerySchema, query);
       // Not `auth: true`: a signed-out visitor gets the same 404 as another user, not a 401.
-      const ownerId = findRequestUser(db, billingEnabled, request, cookie[SESSION_COOKIE]?.value)?.id;
+      const ownerId = (await findRequestUser(db, billingEnabled, request, cookie[SESSION_COOKIE]?.value))?.id;
       const photo = await readPhoto(deps, ownerId, params.id, rendition);
       const headers = {
         // Revalidated on every use (a cheap 304) so a shared computer's cache never outlives the owner check.

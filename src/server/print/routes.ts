@@ -26,7 +26,7 @@ export const printRoutes = (
         set.headers["retry-after"] = "3";
         return { status: "preparing", message: answer.message };
       }
-      events.emit(user.id, "pdf.ready", {
+      await events.emit(user.id, "pdf.ready", {
         programIds: [params.id],
         variant: pdfRequest.variant,
         combined: false,

@@ -37,7 +37,7 @@ export const programRoutes = (
           return createProgram(tx, user.id, input);
         });
         if (showsPhotos(program)) await collectUnusedPhotos(photos, user.id);
-        events.emit(user.id, "program.created", programEventData(program));
+        await events.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return program;
       },
@@ -55,7 +55,7 @@ export const programRoutes = (
           updateProgram(tx, user.id, params.id, update),
         );
         if (showsPhotos(before) || showsPhotos(program)) await collectUnusedPhotos(photos, user.id);
-        events.emit(user.id, "program.updated", programEventData(program));
+        await events.emit(user.id, "program.updated", programEventData(program));
         return program;
       },
       { auth: true },
