@@ -90,7 +90,7 @@ export const createApi = (
     .state(SECURE_COOKIES_STATE, secureCookiesFor(config.PUBLIC_URL))
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
-    .use(apiKeyGuards(apiKeyLimits))
+    .use(apiKeyGuards(db, apiKeyLimits))
     .get("/health", () => {
       db.$client.query("select 1").get();
       return { ok: true };
