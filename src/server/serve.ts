@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import type { AppDatabase } from "../../db/client";
-import { openDatabase } from "../../db/client";
+import { type AppDatabase, closeDatabase, openAppDatabase } from "../../db/client";
 import { ChromiumPrinter } from "../print/chromium-printer";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
@@ -94,13 +93,20 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
  */
 export const EXIT_DATA_DIR_UNWRITABLE = 78;
 
-/** Opens the database, or says in one line why the data directory cannot be used and exits. */
-const openDataDir = (dataDir: string) => {
+/**
+ * Opens the database (PostgreSQL when DATABASE_URL is set), or says in one line why the data
+ * directory cannot be used and exits.
+ */
+const openDataDir = async (config: Config) => {
+  const { dataDir } = config;
   try {
     assertDataDirWritable(dataDir);
-    const db = openDatabase(dataDir);
-    const swept = sweepInterruptedPhotoFiles(db, dataDir);
-    if (swept > 0) console.log(`Removed ${swept} photo files left by an interrupted upload.`);
+    const db = await openAppDatabase({ dataDir, databaseUrl: config.DATABASE_URL });
+    // Only a lone server on SQLite knows no upload is in flight: with PostgreSQL, others may be.
+    if (!config.DATABASE_URL && !config.s3) {
+      const swept = await sweepInterruptedPhotoFiles(db, dataDir);
+      if (swept > 0) console.log(`Removed ${swept} photo files left by an interrupted upload.`);
+    }
     return db;
   } catch (error) {
     const failure = storageFailure(error);
@@ -111,21 +117,15 @@ const openDataDir = (dataDir: string) => {
 };
 
 /** `bun run start` and `memorial serve`: configure from the environment and serve until stopped. */
-export const runServer = (env: Record<string, string | undefined> = process.env) => {
+export const runServer = async (env: Record<string, string | undefined> = process.env) => {
   const config = loadConfig(env);
-  // The database and `memorial db migrate` know PostgreSQL; the services still call bun:sqlite
-  // synchronously, so serving on it would fail at the first request. Say so at start-up instead.
-  if (config.DATABASE_URL) {
-    throw new Error(
-      "DATABASE_URL: serving from PostgreSQL is not available yet (only `memorial db migrate` is); unset it to use SQLite",
-    );
-  }
-  const db = openDataDir(config.dataDir);
+  const db = await openDataDir(config);
   const running = startServer({ config, db });
-  console.log(`Keepsake is serving on http://localhost:${running.server.port} (data in ${config.dataDir})`);
+  const where = config.DATABASE_URL ? "PostgreSQL" : `data in ${config.dataDir}`;
+  console.log(`Keepsake is serving on http://localhost:${running.server.port} (${where})`);
   const shutdown = async () => {
     await running.stop();
-    db.$client.close();
+    await closeDatabase(db);
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

@@ -51,7 +51,7 @@ export const batchPdfs = async (
   signal?: AbortSignal,
 ): Promise<BatchPdfAnswer> => {
   // Every id is checked before anything is rendered: another user's id is a 404 at once.
-  const programs = ids.map((id) => getProgram(deps.db, user.id, id));
+  const programs = await Promise.all(ids.map((id) => getProgram(deps.db, user.id, id)));
   const suffix = variant === "print" ? "" : `-${variant}`;
   const names = uniqueFileNames(
     programs.map((p) => `${programFileStem(p)}${suffix}`),

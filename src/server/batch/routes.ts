@@ -21,11 +21,11 @@ export const batchRoutes = (
     .use(authPlugin(db, billingEnabled))
     .post(
       "/",
-      ({ user, body, set }) => {
+      async ({ user, body, set }) => {
         requireFeature(user, "batch");
         const inputs = parseBatchPayload(body);
-        requireRoomForPrograms(db, user, inputs.length);
-        const created = createBatch(db, user.id, inputs);
+        await requireRoomForPrograms(db, user, inputs.length);
+        const created = await createBatch(db, user.id, inputs);
         for (const program of created) events.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return created;
