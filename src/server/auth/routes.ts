@@ -161,7 +161,8 @@ export const authRoutes = (
     )
     .post("/password/forgot", async ({ body, request }) => {
       const { email } = parseInput(forgotPasswordSchema, body);
-      if (!(await resetRequests.tryTake(clientAddress(request, trustedProxies)))) throw tooMany(limits.windowMs);
+      if (!(await resetRequests.tryTake(clientAddress(request, trustedProxies))))
+        throw tooMany(limits.windowMs);
       const origin = publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
       // Not awaited: a known email must take no longer to answer than an unknown one.
       requestPasswordReset(db, mailer, email, origin).catch((error: unknown) =>

@@ -26,7 +26,11 @@ export const TOO_MANY_WRITING_CALLS =
  */
 export const writingRoutes = (db: AppDatabase, config: Config) => {
   const provider = createWritingProvider(config);
-  const limiter = new FailureLimiter(rateLimitStore(db, "writing-calls"), config.WRITING_CALLS_PER_MINUTE, MINUTE_MS);
+  const limiter = new FailureLimiter(
+    rateLimitStore(db, "writing-calls"),
+    config.WRITING_CALLS_PER_MINUTE,
+    MINUTE_MS,
+  );
   // Counted as the call arrives, so a burst of parallel calls cannot slip past.
   const limited = (userId: string) => limiter.takeOrThrow(userId, TOO_MANY_WRITING_CALLS);
   const status: WritingStatus = config.OPENAI_API_KEY
