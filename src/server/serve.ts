@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { type AppDatabase, closeDatabase, openAppDatabase } from "../../db/client";
+import { describePostgres } from "../../db/postgres";
 import { ChromiumPrinter } from "../print/chromium-printer";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
@@ -93,6 +94,9 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
  */
 export const EXIT_DATA_DIR_UNWRITABLE = 78;
 
+/** Exit status when PostgreSQL cannot be reached or migrated (EX_UNAVAILABLE): a restart may help. */
+export const EXIT_DATABASE_UNREACHABLE = 69;
+
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set), or says in one line why the data
  * directory cannot be used and exits.
@@ -109,6 +113,11 @@ const openDataDir = async (config: Config) => {
     }
     return db;
   } catch (error) {
+    if (config.DATABASE_URL && !storageFailure(error)) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`Keepsake cannot start: ${describePostgres(config.DATABASE_URL)}: ${reason}.`);
+      process.exit(EXIT_DATABASE_UNREACHABLE);
+    }
     const failure = storageFailure(error);
     if (!failure) throw error;
     console.error(`Keepsake cannot start: ${describeStorageFailure(failure, dataDir)}.`);
@@ -119,6 +128,12 @@ const openDataDir = async (config: Config) => {
 /** `bun run start` and `memorial serve`: configure from the environment and serve until stopped. */
 export const runServer = async (env: Record<string, string | undefined> = process.env) => {
   const config = loadConfig(env);
+  // A secret generated into one server's data folder would not open another server's cookies.
+  if (config.DATABASE_URL && !config.COOKIE_SECRET) {
+    throw new Error(
+      "Invalid configuration: COOKIE_SECRET: set it, the same on every server, when DATABASE_URL is set",
+    );
+  }
   const db = await openDataDir(config);
   const running = startServer({ config, db });
   const where = config.DATABASE_URL ? "PostgreSQL" : `data in ${config.dataDir}`;

@@ -51,7 +51,7 @@ export const startTestApp = async (
     PORT: "0",
     HOST: "127.0.0.1",
     MEMORIAL_DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, COOKIE_SECRET: "the test servers' shared secret" } : {}),
     ...options.env,
   });
   const db = await openAppDatabase({ dataDir, databaseUrl });
