@@ -124,11 +124,7 @@ export const write = async <T>(db: AppDatabase, body: (tx: DbOrTx) => Promise<T>
   const open = openTransaction.getStore();
   if (open?.db === db) return body(open.tx);
   if (isPostgres(db))
-    return db.transaction((tx) => {
-      // So `isPostgres` and `rowsOf` know the transaction's dialect too.
-      postgresDatabases.add(tx);
-      return openTransaction.run({ db, tx }, () => body(tx)) as never;
-    }) as Promise<T>;
+    return db.transaction((tx) => openTransaction.run({ db, tx }, () => body(tx)) as never) as Promise<T>;
   const previous = sqliteWriteTurns.get(db) ?? Promise.resolve();
   const turn = previous.then(() => runSqliteTransaction(db, body));
   // The next write waits for this one to end, whether it committed or not.

@@ -287,9 +287,10 @@ export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 // ---------------------------------------------------------------- shared state of several servers
 
 /**
- * What a rate limiter (src/server/auth/rate-limit-store.ts) keeps per key, on PostgreSQL, so every
- * server behind a load balancer counts the same attempts. Unused on SQLite, where the one process
- * keeps the counts in memory. A row is forgotten at `expires_at`; the hourly maintenance deletes it.
+ * What a rate limiter (src/server/auth/rate-limit-store.ts) keeps per key on PostgreSQL, so every
+ * server behind a load balancer counts the same attempts. Stays empty on SQLite, where the one
+ * process keeps its counts in memory. A row is forgotten at `expires_at`; the hourly maintenance
+ * deletes it.
  */
 export const rateLimits = sqliteTable(
   "rate_limits",

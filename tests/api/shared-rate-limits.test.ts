@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { tmpdir } from "node:os";
 import { eq } from "drizzle-orm";
 import { type AppDatabase, closeDatabase, openAppDatabase } from "../../db/client";
-import { rateLimits } from "../../db/schema";
-import { DEFAULT_AUTH_LIMITS } from "../../src/server/auth/routes";
+import type { PostgresDatabase } from "../../db/postgres";
+import { rateLimits } from "../../db/schema-pg";
 import { FailureLimiter } from "../../src/server/auth/failure-limiter";
 import { GrowingDelay } from "../../src/server/auth/growing-delay";
 import { deleteExpiredRateLimits, rateLimitStore } from "../../src/server/auth/rate-limit-store";
+import { DEFAULT_AUTH_LIMITS } from "../../src/server/auth/routes";
 import { startPostgres } from "../support/postgres";
 import { startTestApp, type TestApp, uniqueEmail } from "../support/test-app";
 
@@ -36,7 +37,7 @@ const handClock = () => {
 };
 
 const rowsOfScope = (scope: string) =>
-  serverA.select().from(rateLimits).where(eq(rateLimits.scope, scope)) as unknown as Promise<unknown[]>;
+  (serverA as unknown as PostgresDatabase).select().from(rateLimits).where(eq(rateLimits.scope, scope));
 
 describe("FailureLimiter on two servers", () => {
   const WINDOW_MS = 60_000;

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
-import { type AppDatabase, isPostgres, rowsOf, write } from "../../../db/client";
-import { rateLimits } from "../../../db/schema";
+import { type AppDatabase, type DbOrTx, isPostgres, write } from "../../../db/client";
+import type { PostgresDatabase } from "../../../db/postgres";
+import { rateLimits } from "../../../db/schema-pg";
 import { DEFAULT_MAX_KEYS, trimMap } from "./trim-map";
 
 /** A key's counts as a limiter keeps them, and the moment they are forgotten. */
@@ -51,6 +52,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
 // can never be taken by a limiter's key.
 const ADVISORY_LOCK_SPACE = 7_411_204;
 
+/** This store only ever runs on PostgreSQL: it writes the table's PostgreSQL form. */
+const onPostgres = (tx: DbOrTx) => tx as unknown as PostgresDatabase;
+
 /**
  * Counts in the `rate_limits` table, shared by every server on the PostgreSQL database. Each change
  * is a transaction holding an advisory lock on the scope and key, so two servers changing the same
@@ -64,18 +68,17 @@ export class DatabaseRateLimitStore implements RateLimitStore {
 
   change<S, R>(key: string, now: number, decide: (state: S | undefined) => Decision<S, R>): Promise<R> {
     return write(this.db, async (tx) => {
-      // PostgreSQL's own functions: this store only ever runs there.
-      await rowsOf(
-        tx,
+      const pg = onPostgres(tx);
+      await pg.execute(
         sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_SPACE}, hashtext(${`${this.scope}:${key}`}))`,
       );
       const thisKey = and(eq(rateLimits.scope, this.scope), eq(rateLimits.key, key));
-      const [row] = await tx.select().from(rateLimits).where(thisKey).limit(1);
+      const [row] = await pg.select().from(rateLimits).where(thisKey).limit(1);
       const { answer, keep } = decide(row && row.expiresAt.getTime() > now ? (row.state as S) : undefined);
-      if (keep === null) await tx.delete(rateLimits).where(thisKey);
+      if (keep === null) await pg.delete(rateLimits).where(thisKey);
       if (keep) {
         const kept = { state: keep.state, expiresAt: new Date(keep.expiresAt) };
-        await tx
+        await pg
           .insert(rateLimits)
           .values({ scope: this.scope, key, ...kept })
           .onConflictDoUpdate({ target: [rateLimits.scope, rateLimits.key], set: kept });
@@ -93,8 +96,10 @@ export class DatabaseRateLimitStore implements RateLimitStore {
 export const rateLimitStore = (db: AppDatabase, scope: string): RateLimitStore =>
   isPostgres(db) ? new DatabaseRateLimitStore(db, scope) : new MemoryRateLimitStore();
 
-/** Deletes the counts forgotten by `now` (the hourly maintenance; memory stores bound themselves). */
-export const deleteExpiredRateLimits = (db: AppDatabase, now = new Date()) =>
-  write(db, async (tx) => {
-    await tx.delete(rateLimits).where(lte(rateLimits.expiresAt, now));
+/** Deletes the counts forgotten by `now` (the hourly maintenance); memory stores bound themselves. */
+export const deleteExpiredRateLimits = async (db: AppDatabase, now = new Date()) => {
+  if (!isPostgres(db)) return;
+  await write(db, async (tx) => {
+    await onPostgres(tx).delete(rateLimits).where(lte(rateLimits.expiresAt, now));
   });
+};
