@@ -79,7 +79,7 @@ describe("FailureLimiter on two servers", () => {
     expect(refused).toMatchObject({ kind: "RATE_LIMITED", message: "Slow down.", retryAfterSeconds: 40 });
   });
 
-  test("after the window the key is free again, and the maintenance leaves nothing behind", async () => {
+  test("after the window the key is free again, and pruning leaves nothing behind", async () => {
     const clock = handClock();
     const [a, b] = onBoth("window", 3, clock.now);
     for (const limiter of [a, b, a]) expect(await limiter.tryTake("key")).toBe(true);
