@@ -134,4 +134,5 @@ export const {
   importMappings,
   webhookEndpoints,
   webhookDeliveries,
+  rateLimits,
 } = pgSchema;

@@ -283,3 +283,24 @@ export const webhookDeliveries = sqliteTable(
   ],
 );
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+// ---------------------------------------------------------------- shared state of several servers
+
+/**
+ * What a rate limiter (src/server/auth/rate-limit-store.ts) keeps per key on PostgreSQL, so every
+ * server behind a load balancer counts the same attempts. Stays empty on SQLite, where the one
+ * process keeps its counts in memory. A row is forgotten at `expires_at`; the hourly maintenance
+ * deletes it.
+ */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    /** Which limiter: sign-in per address, photo uploads, … */
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** The limiter's own counts (attempt times, or failures and the last one's time). */
+    state: text("state", { mode: "json" }).$type<unknown>().notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("rate_limits_expires_idx").on(t.expiresAt)],
+);

@@ -91,7 +91,7 @@ export const createApi = (
     .state(SECURE_COOKIES_STATE, secureCookiesFor(config.PUBLIC_URL))
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
-    .use(apiKeyGuards(apiKeyLimits))
+    .use(apiKeyGuards(db, apiKeyLimits))
     .get("/health", async () => {
       await rowsOf(db, sql`select 1`);
       return { ok: true };

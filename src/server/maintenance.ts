@@ -1,16 +1,18 @@
 // Housekeeping that no request triggers: without it an account that never saves a program would
 // keep its abandoned uploads forever, and sessions nobody uses again would pile up.
+import { deleteExpiredRateLimits } from "./auth/rate-limit-store";
 import { deleteExpiredSessions } from "./auth/service";
 import { collectUnusedPhotos, type PhotoDeps } from "./photos/service";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * One round: expired sessions, and every account's abandoned uploads and photos removed longer
- * than the grace period.
+ * One round: expired sessions and rate-limit counts, and every account's abandoned uploads and
+ * photos removed longer than the grace period.
  */
 export const runMaintenance = async (deps: PhotoDeps, now = new Date()) => {
   await deleteExpiredSessions(deps.db, now);
+  await deleteExpiredRateLimits(deps.db, now);
   await collectUnusedPhotos(deps, undefined, now);
 };
 

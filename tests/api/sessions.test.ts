@@ -6,6 +6,7 @@ import { write } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { FailureLimiter } from "../../src/server/auth/failure-limiter";
 import { GrowingDelay } from "../../src/server/auth/growing-delay";
+import { MemoryRateLimitStore } from "../../src/server/auth/rate-limit-store";
 import { createSession, SESSION_MS } from "../../src/server/auth/service";
 import { runMaintenance } from "../../src/server/maintenance";
 import { createLocalPhotoStorage } from "../../src/server/photos/storage";
@@ -52,21 +53,24 @@ test("the periodic maintenance deletes expired sessions and keeps live ones", as
   expect(after[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now());
 });
 
-test("the sign-in limiters keep a bounded number of keys", () => {
-  const perAddress = new FailureLimiter(20, 15 * 60_000, Date.now, 100);
-  const perEmail = new GrowingDelay(
-    { freeAttempts: 5, baseMs: 1000, maxMs: 60_000, forgetAfterMs: 15 * 60_000 },
-    Date.now,
-    100,
-  );
+test("the sign-in limiters keep a bounded number of keys in memory", async () => {
+  const addresses = new MemoryRateLimitStore(100);
+  const emails = new MemoryRateLimitStore(100);
+  const perAddress = new FailureLimiter(addresses, 20, 15 * 60_000);
+  const perEmail = new GrowingDelay(emails, {
+    freeAttempts: 5,
+    baseMs: 1000,
+    maxMs: 60_000,
+    forgetAfterMs: 15 * 60_000,
+  });
   for (let i = 0; i < 5000; i++) {
-    perAddress.tryTake(`198.51.100.${i}`);
-    perEmail.tryTake(`someone-${i}@example.com`);
+    await perAddress.tryTake(`198.51.100.${i}`);
+    await perEmail.tryTake(`someone-${i}@example.com`);
   }
-  expect(perAddress.size).toBeLessThanOrEqual(100);
-  expect(perEmail.size).toBeLessThanOrEqual(100);
+  expect(addresses.size).toBeLessThanOrEqual(100);
+  expect(emails.size).toBeLessThanOrEqual(100);
   // The most recent keys still count.
-  expect(perEmail.tryTake("someone-4999@example.com")).toBe(0);
+  expect(await perEmail.tryTake("someone-4999@example.com")).toBe(0);
 });
 
 describe("the Secure cookie flag follows PUBLIC_URL", () => {

@@ -1,80 +1,85 @@
 import { AppError } from "../errors";
-import { DEFAULT_MAX_KEYS, trimMap } from "./trim-map";
+import type { Decision, Kept, RateLimitStore } from "./rate-limit-store";
+
+/** A key's attempt times, oldest first. */
+type Attempts = number[];
 
 /**
- * Counts attempts per key in a sliding window. In memory on purpose: one process serves the app,
- * and a restart forgetting the counts only costs an attacker's wait, never a user's data.
+ * Counts attempts per key in a sliding window, in a RateLimitStore (memory for one process, the
+ * database for several servers).
  *
- * An attempt is counted when it starts (`tryTake`), before any await: attempts still in flight
- * count, so a burst of parallel requests is throttled like the same requests one by one. An
+ * An attempt is counted when it starts (`tryTake`), before the work it guards: attempts still in
+ * flight count, so a burst of parallel requests is throttled like the same requests one by one. An
  * attempt that turns out not to be a failure is given back.
  */
 export class FailureLimiter {
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
+    private readonly store: RateLimitStore,
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
-    private readonly maxKeys = DEFAULT_MAX_KEYS,
   ) {}
 
-  /** Keys with counts now (for tests of the bound). */
-  get size() {
-    return this.failures.size;
-  }
-
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.windowMs;
-    const kept = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (kept.length) this.failures.set(key, kept);
-    else this.failures.delete(key);
-    return kept;
-  }
-
-  /** Counts an attempt for `key` and answers true, or answers false (counting nothing) at the limit. */
-  tryTake(key: string): boolean {
-    const recent = this.recent(key);
-    if (recent.length >= this.maxFailures) return false;
-    this.failures.delete(key);
-    this.failures.set(key, [...recent, this.now()]);
-    const cutoff = this.now() - this.windowMs;
-    trimMap(this.failures, this.maxKeys, (times) => (times.at(-1) ?? 0) <= cutoff);
-    return true;
-  }
-
-  /** Milliseconds until `key` may take an attempt again: 0 when it may now. */
-  retryAfterMs(key: string): number {
-    const recent = this.recent(key);
-    if (recent.length < this.maxFailures) return 0;
-    return (recent[0] ?? this.now()) + this.windowMs - this.now();
-  }
-
-  /** Counts an attempt, or answers 429 with `message` and the real wait as Retry-After. */
-  takeOrThrow(key: string, message: string): void {
-    if (this.tryTake(key)) return;
-    throw this.tooMany(key, message);
-  }
-
-  /** The 429 for `key`, carrying how long until it may try again. */
-  tooMany(key: string, message: string): AppError {
-    return new AppError(
-      "RATE_LIMITED",
-      message,
-      undefined,
-      Math.max(1, Math.ceil(this.retryAfterMs(key) / 1000)),
+  /** Runs `decide` on the key's attempts still in the window. */
+  private change<R>(key: string, decide: (recent: Attempts, now: number) => Decision<Attempts, R>) {
+    const now = this.now();
+    return this.store.change<Attempts, R>(key, now, (attempts = []) =>
+      decide(
+        attempts.filter((at) => at > now - this.windowMs),
+        now,
+      ),
     );
   }
 
-  /** Takes back one attempt counted by `tryTake` that was not a failure. */
-  giveBack(key: string): void {
-    const recent = this.recent(key);
-    recent.pop();
-    if (recent.length) this.failures.set(key, recent);
-    else this.failures.delete(key);
+  /** Keeps `attempts` until the newest leaves the window; none left forgets the key. */
+  private keep(attempts: Attempts): Kept<Attempts> | null {
+    const newest = attempts.at(-1);
+    return newest === undefined ? null : { state: attempts, expiresAt: newest + this.windowMs };
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
+  private waitMs(recent: Attempts, now: number) {
+    if (recent.length < this.maxFailures) return 0;
+    return (recent[0] ?? now) + this.windowMs - now;
+  }
+
+  /** Counts an attempt and answers 0, or answers the milliseconds to wait (counting nothing). */
+  private take(key: string): Promise<number> {
+    return this.change(key, (recent, now) => {
+      const wait = this.waitMs(recent, now);
+      return wait > 0 ? { answer: wait } : { answer: 0, keep: this.keep([...recent, now]) };
+    });
+  }
+
+  /** Counts an attempt for `key` and answers true, or answers false (counting nothing) at the limit. */
+  async tryTake(key: string): Promise<boolean> {
+    return (await this.take(key)) === 0;
+  }
+
+  /** Milliseconds until `key` may take an attempt again: 0 when it may now. */
+  retryAfterMs(key: string): Promise<number> {
+    return this.change(key, (recent, now) => ({ answer: this.waitMs(recent, now) }));
+  }
+
+  /** Counts an attempt, or answers 429 with `message` and the real wait as Retry-After. */
+  async takeOrThrow(key: string, message: string): Promise<void> {
+    const wait = await this.take(key);
+    if (wait > 0) throw rateLimited(message, wait);
+  }
+
+  /** The 429 for `key`, carrying how long until it may try again. */
+  async tooMany(key: string, message: string): Promise<AppError> {
+    return rateLimited(message, await this.retryAfterMs(key));
+  }
+
+  /** Takes back one attempt counted by `tryTake` that was not a failure. */
+  giveBack(key: string): Promise<void> {
+    return this.change(key, (recent) => ({ answer: undefined, keep: this.keep(recent.slice(0, -1)) }));
+  }
+
+  reset(key: string): Promise<void> {
+    return this.change(key, () => ({ answer: undefined, keep: null }));
   }
 }
+
+const rateLimited = (message: string, waitMs: number) =>
+  new AppError("RATE_LIMITED", message, undefined, Math.max(1, Math.ceil(waitMs / 1000)));

@@ -1,4 +1,7 @@
-import { DEFAULT_MAX_KEYS, trimMap } from "./trim-map";
+import type { Kept, RateLimitStore } from "./rate-limit-store";
+
+/** A key's failed attempts and when the last one was answered. */
+type Failures = { failures: number; lastAt: number };
 
 /**
  * Failed attempts per key answered with a growing wait instead of a lockout: the first few are
@@ -8,27 +11,11 @@ import { DEFAULT_MAX_KEYS, trimMap } from "./trim-map";
  * when it succeeds; a key is forgotten once `forgetAfterMs` pass without a failure.
  */
 export class GrowingDelay {
-  private readonly entries = new Map<string, { failures: number; lastAt: number }>();
-
   constructor(
+    private readonly store: RateLimitStore,
     private readonly options: { freeAttempts: number; baseMs: number; maxMs: number; forgetAfterMs: number },
     private readonly now: () => number = Date.now,
-    private readonly maxKeys = DEFAULT_MAX_KEYS,
   ) {}
-
-  /** Keys with counts now (for tests of the bound). */
-  get size() {
-    return this.entries.size;
-  }
-
-  private current(key: string) {
-    const entry = this.entries.get(key);
-    if (entry && this.now() - entry.lastAt >= this.options.forgetAfterMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
 
   private delayAfter(failures: number) {
     const { freeAttempts, baseMs, maxMs } = this.options;
@@ -36,25 +23,30 @@ export class GrowingDelay {
     return Math.min(maxMs, baseMs * 2 ** (failures - freeAttempts));
   }
 
+  private keep(entry: Failures): Kept<Failures> {
+    return { state: entry, expiresAt: entry.lastAt + this.options.forgetAfterMs };
+  }
+
   /** Counts an attempt and answers 0, or answers the milliseconds still to wait (counting nothing). */
-  tryTake(key: string): number {
-    const entry = this.current(key);
-    const wait = entry ? entry.lastAt + this.delayAfter(entry.failures) - this.now() : 0;
-    if (wait > 0) return wait;
-    this.entries.delete(key);
-    this.entries.set(key, { failures: (entry?.failures ?? 0) + 1, lastAt: this.now() });
-    const forgetBefore = this.now() - this.options.forgetAfterMs;
-    trimMap(this.entries, this.maxKeys, (e) => e.lastAt <= forgetBefore);
-    return 0;
+  tryTake(key: string): Promise<number> {
+    const now = this.now();
+    return this.store.change<Failures, number>(key, now, (entry) => {
+      const wait = entry ? entry.lastAt + this.delayAfter(entry.failures) - now : 0;
+      if (wait > 0) return { answer: wait };
+      return { answer: 0, keep: this.keep({ failures: (entry?.failures ?? 0) + 1, lastAt: now }) };
+    });
   }
 
   /** A counted attempt failed: its wait runs from now, when the answer is given. */
-  failed(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry) entry.lastAt = this.now();
+  failed(key: string): Promise<void> {
+    const now = this.now();
+    return this.store.change<Failures, void>(key, now, (entry) => ({
+      answer: undefined,
+      keep: entry && this.keep({ ...entry, lastAt: now }),
+    }));
   }
 
-  reset(key: string): void {
-    this.entries.delete(key);
+  reset(key: string): Promise<void> {
+    return this.store.change<Failures, void>(key, this.now(), () => ({ answer: undefined, keep: null }));
   }
 }

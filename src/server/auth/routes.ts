@@ -9,6 +9,7 @@ import { FailureLimiter } from "./failure-limiter";
 import { GrowingDelay } from "./growing-delay";
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from "./password-reset";
 import { authPlugin } from "./plugin";
+import { rateLimitStore } from "./rate-limit-store";
 import {
   createSession,
   deleteSession,
@@ -75,15 +76,27 @@ export const authRoutes = (
 ) => {
   // Per email a growing wait, never a lockout, so nobody can lock another person out; per
   // address a hard limit, so guesses spread over many emails are still stopped.
-  const byEmail = new GrowingDelay({
+  const byEmail = new GrowingDelay(rateLimitStore(db, "sign-in-email"), {
     freeAttempts: limits.loginFailuresPerEmail,
     baseMs: limits.loginDelayBaseMs,
     maxMs: limits.loginDelayMaxMs,
     forgetAfterMs: limits.windowMs,
   });
-  const byAddress = new FailureLimiter(limits.loginFailuresPerAddress, limits.windowMs);
-  const registrations = new FailureLimiter(limits.registrationsPerAddress, limits.windowMs);
-  const resetRequests = new FailureLimiter(limits.resetRequestsPerAddress, limits.windowMs);
+  const byAddress = new FailureLimiter(
+    rateLimitStore(db, "sign-in-address"),
+    limits.loginFailuresPerAddress,
+    limits.windowMs,
+  );
+  const registrations = new FailureLimiter(
+    rateLimitStore(db, "registrations"),
+    limits.registrationsPerAddress,
+    limits.windowMs,
+  );
+  const resetRequests = new FailureLimiter(
+    rateLimitStore(db, "password-reset-requests"),
+    limits.resetRequestsPerAddress,
+    limits.windowMs,
+  );
 
   return new Elysia()
     .use(authPlugin(db, billingEnabled))
@@ -91,7 +104,7 @@ export const authRoutes = (
       const input = parseInput(registerSchema, body);
       const address = clientAddress(request, trustedProxies);
       // Counted before the await, so parallel registrations cannot all pass the check.
-      if (!registrations.tryTake(address)) throw tooMany(limits.windowMs);
+      if (!(await registrations.tryTake(address))) throw tooMany(limits.windowMs);
       const row = await registerUser(db, input);
       const session = await createSession(db, row.id);
       setSessionCookie(
@@ -109,19 +122,19 @@ export const authRoutes = (
       const address = clientAddress(request, trustedProxies);
       // Each attempt counts as a failure from the start (in-flight ones included) and is given
       // back if the password is right: a burst of parallel guesses is throttled like a series.
-      if (!byAddress.tryTake(address)) throw tooMany(limits.windowMs);
-      const emailWait = byEmail.tryTake(emailKey);
+      if (!(await byAddress.tryTake(address))) throw tooMany(limits.windowMs);
+      const emailWait = await byEmail.tryTake(emailKey);
       if (emailWait > 0) {
-        byAddress.giveBack(address);
+        await byAddress.giveBack(address);
         throw tooMany(emailWait);
       }
       const row = await verifyCredentials(db, input);
       if (!row) {
-        byEmail.failed(emailKey);
+        await byEmail.failed(emailKey);
         throw new AppError("UNAUTHORIZED", "Incorrect email or password.");
       }
-      byEmail.reset(emailKey);
-      byAddress.giveBack(address);
+      await byEmail.reset(emailKey);
+      await byAddress.giveBack(address);
       const session = await createSession(db, row.id);
       setSessionCookie(
         cookie[SESSION_COOKIE] as never,
@@ -146,9 +159,10 @@ export const authRoutes = (
       },
       { auth: "session" },
     )
-    .post("/password/forgot", ({ body, request }) => {
+    .post("/password/forgot", async ({ body, request }) => {
       const { email } = parseInput(forgotPasswordSchema, body);
-      if (!resetRequests.tryTake(clientAddress(request, trustedProxies))) throw tooMany(limits.windowMs);
+      if (!(await resetRequests.tryTake(clientAddress(request, trustedProxies))))
+        throw tooMany(limits.windowMs);
       const origin = publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
       // Not awaited: a known email must take no longer to answer than an unknown one.
       requestPasswordReset(db, mailer, email, origin).catch((error: unknown) =>

@@ -12,6 +12,7 @@ import {
 } from "../../shared/chatbot";
 import { openAiSettingsFrom } from "../ai/openai-json";
 import { FailureLimiter } from "../auth/failure-limiter";
+import { rateLimitStore } from "../auth/rate-limit-store";
 import { resolveSession } from "../auth/service";
 import { SESSION_COOKIE, secureCookiesFor } from "../auth/session-cookie";
 import type { Config } from "../config";
@@ -116,26 +117,30 @@ export const chatbotRoutes = (
   const secureCookies = secureCookiesFor(config.PUBLIC_URL);
   const settings = openAiSettingsFrom(config);
   const answer = settings ? createModelAnswerer(settings, help, offline) : offline;
-  const limiter = (max: number) => ({
-    person: new FailureLimiter(max, limits.windowMs),
-    address: new FailureLimiter(max * limits.perAddressFactor, limits.windowMs),
+  const limiter = (scope: string, max: number) => ({
+    person: new FailureLimiter(rateLimitStore(db, `chat-${scope}-person`), max, limits.windowMs),
+    address: new FailureLimiter(
+      rateLimitStore(db, `chat-${scope}-address`),
+      max * limits.perAddressFactor,
+      limits.windowMs,
+    ),
   });
   const buckets = {
-    messages: limiter(limits.messages),
-    sessions: limiter(limits.sessions),
-    errorReports: limiter(limits.errorReports),
+    messages: limiter("messages", limits.messages),
+    sessions: limiter("sessions", limits.sessions),
+    errorReports: limiter("error-reports", limits.errorReports),
   };
   /** Counts one request, or answers 429 when this person or address has sent too many. */
-  const take = (bucket: keyof typeof buckets, owner: ChatOwner | null, address: string) => {
+  const take = async (bucket: keyof typeof buckets, owner: ChatOwner | null, address: string) => {
     const { person, address: byAddress } = buckets[bucket];
     const key = ownerKey(owner);
-    const personOk = !owner || person.tryTake(key);
-    const addressOk = personOk && byAddress.tryTake(address);
+    const personOk = !owner || (await person.tryTake(key));
+    const addressOk = personOk && (await byAddress.tryTake(address));
     if (addressOk) return;
-    if (owner && personOk) person.giveBack(key);
+    if (owner && personOk) await person.giveBack(key);
     const message =
       "You're sending messages faster than I can keep up. Please wait a minute, then try again.";
-    throw personOk ? byAddress.tooMany(address, message) : person.tooMany(key, message);
+    throw await (personOk ? byAddress.tooMany(address, message) : person.tooMany(key, message));
   };
 
   return new Elysia({ prefix: "/chatbot" })
@@ -143,7 +148,7 @@ export const chatbotRoutes = (
     .post("/session", async ({ body, cookie, address, set }) => {
       const input = parseInput(createChatSessionSchema, body);
       const owner = await chatOwner(db, secret, cookie, secureCookies, true);
-      take("sessions", owner, address);
+      await take("sessions", owner, address);
       set.status = 201;
       return createChatSession(db, owner as ChatOwner, input);
     })
@@ -160,12 +165,12 @@ export const chatbotRoutes = (
     .post("/message", async ({ body, cookie, address }) => {
       const input = parseInput(sendChatMessageSchema, body);
       const owner = await chatOwner(db, secret, cookie, secureCookies, false);
-      take("messages", owner, address);
+      await take("messages", owner, address);
       return sendChatMessage(db, answer, owner, input);
     })
     .post("/comfort", async ({ body, cookie, address }) => {
       const input = parseInput(comfortRequestSchema, body);
-      take("messages", await chatOwner(db, secret, cookie, secureCookies, false), address);
+      await take("messages", await chatOwner(db, secret, cookie, secureCookies, false), address);
       return comfortMessage(input);
     })
     .get("/writing-prompts", ({ query }) => {
@@ -178,7 +183,7 @@ export const chatbotRoutes = (
         throw new AppError("PAYLOAD_TOO_LARGE", "This error report is too large: the limit is 64 KB.");
       const input = parseInput(errorReportSchema, body);
       const owner = await chatOwner(db, secret, cookie, secureCookies, false);
-      take("errorReports", owner, address);
+      await take("errorReports", owner, address);
       return recordErrorReport(db, owner, input);
     });
 };

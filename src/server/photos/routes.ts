@@ -5,6 +5,7 @@ import { LIMITS } from "../../shared/constants";
 import { PHOTO_RENDITIONS } from "../../shared/photo-urls";
 import { FailureLimiter } from "../auth/failure-limiter";
 import { authPlugin, findRequestUser } from "../auth/plugin";
+import { rateLimitStore } from "../auth/rate-limit-store";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { AppError } from "../errors";
 import { parseInput } from "../http/parse-input";
@@ -54,14 +55,14 @@ export const photoRoutes = (
   limits = DEFAULT_PHOTO_LIMITS,
 ) => {
   const deps: PhotoDeps = { db, storage, limits };
-  const uploads = new FailureLimiter(limits.uploadsPerHour, HOUR_MS);
+  const uploads = new FailureLimiter(rateLimitStore(db, "photo-uploads"), limits.uploadsPerHour, HOUR_MS);
   return new Elysia({ prefix: "/photos" })
     .use(authPlugin(db, billingEnabled))
     .post(
       "/",
       async ({ user, request, set }) => {
         // Counted before the body is read, so parallel uploads are limited too.
-        uploads.takeOrThrow(
+        await uploads.takeOrThrow(
           user.id,
           `That is more than ${limits.uploadsPerHour} photos in an hour. Please wait a little before adding more.`,
         );

@@ -3,6 +3,8 @@ import { AppError } from "../errors";
 /**
  * Counts one kind of running print work per user, so one account cannot fill the print engine
  * and its queue by itself. Only users with running work have an entry: the map stays small.
+ * Per process even with several web servers on PostgreSQL (unlike the request limits, which are
+ * shared there): the cap guards this server's own print engine, so each server counts its own.
  */
 export class PerUserJobs {
   private readonly running = new Map<string, number>();

@@ -9,6 +9,7 @@ import {
 } from "../../shared/writing";
 import { FailureLimiter } from "../auth/failure-limiter";
 import { authPlugin } from "../auth/plugin";
+import { rateLimitStore } from "../auth/rate-limit-store";
 import { type Config, isBillingEnabled } from "../config";
 import { parseInput } from "../http/parse-input";
 import { createWritingProvider } from "./create-writing-provider";
@@ -25,7 +26,11 @@ export const TOO_MANY_WRITING_CALLS =
  */
 export const writingRoutes = (db: AppDatabase, config: Config) => {
   const provider = createWritingProvider(config);
-  const limiter = new FailureLimiter(config.WRITING_CALLS_PER_MINUTE, MINUTE_MS);
+  const limiter = new FailureLimiter(
+    rateLimitStore(db, "writing-calls"),
+    config.WRITING_CALLS_PER_MINUTE,
+    MINUTE_MS,
+  );
   // Counted as the call arrives, so a burst of parallel calls cannot slip past.
   const limited = (userId: string) => limiter.takeOrThrow(userId, TOO_MANY_WRITING_CALLS);
   const status: WritingStatus = config.OPENAI_API_KEY
@@ -44,32 +49,32 @@ export const writingRoutes = (db: AppDatabase, config: Config) => {
     )
     .post(
       "/check-grammar",
-      ({ body, user }) => {
-        limited(user.id);
+      async ({ body, user }) => {
+        await limited(user.id);
         return provider.checkGrammar(parseInput(checkGrammarRequestSchema, body));
       },
       { auth: "session" },
     )
     .post(
       "/enhance",
-      ({ body, user }) => {
-        limited(user.id);
+      async ({ body, user }) => {
+        await limited(user.id);
         return provider.enhance(parseInput(enhanceRequestSchema, body));
       },
       { auth: "session" },
     )
     .post(
       "/adjust-tone",
-      ({ body, user }) => {
-        limited(user.id);
+      async ({ body, user }) => {
+        await limited(user.id);
         return provider.adjustTone(parseInput(adjustToneRequestSchema, body));
       },
       { auth: "session" },
     )
     .post(
       "/generate-template",
-      ({ body, user }) => {
-        limited(user.id);
+      async ({ body, user }) => {
+        await limited(user.id);
         return provider.generateTemplate(parseInput(generateTemplateRequestSchema, body));
       },
       { auth: "session" },
