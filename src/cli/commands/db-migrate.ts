@@ -8,7 +8,7 @@ const countApplied = (db: ReturnType<typeof openDatabase>) =>
 const plural = (n: number) => `${n} migration${n === 1 ? "" : "s"}`;
 
 /** The database's host and name, never its password. */
-const describePostgres = (url: string) => {
+export const describePostgres = (url: string) => {
   const { hostname, port, pathname } = new URL(url);
   return `PostgreSQL ${pathname.slice(1) || "postgres"} on ${hostname}${port ? `:${port}` : ""}`;
 };

@@ -1,0 +1,52 @@
+import type { AppDatabase } from "../../../db/client";
+import { openPostgresDatabase } from "../../../db/postgres";
+import { ChromiumPrinter } from "../../print/chromium-printer";
+import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../../print/find-chromium";
+import { loadConfig } from "../../server/config";
+import { fileStoreFor } from "../../server/photos/file-store";
+import { createPhotoLoader } from "../../server/photos/service";
+import { photoStorageFor } from "../../server/photos/storage-from-config";
+import { PrintQueue } from "../../server/print/print-queue";
+import { startPrintWorker } from "../../server/print/print-worker";
+import { CliError } from "../cli-error";
+import { describePostgres } from "./db-migrate";
+
+export type WorkerOptions = { concurrency: number };
+
+/**
+ * `memorial worker`: prints the PDFs the web servers queue in PostgreSQL, with its own warm
+ * Chromium, until SIGTERM or SIGINT, which let the PDFs in hand finish first.
+ */
+export const runWorker = async ({ concurrency }: WorkerOptions) => {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    throw new CliError(
+      "DATABASE_URL: print workers take their jobs from PostgreSQL; set it to the web servers' database",
+    );
+  }
+  const executablePath = findChromium(config.CHROMIUM_PATH);
+  if (!executablePath) throw new CliError(CHROMIUM_MISSING_MESSAGE);
+  const db = (await openPostgresDatabase(config.DATABASE_URL)) as unknown as AppDatabase;
+  const photos = photoStorageFor(config);
+  const files = fileStoreFor(config);
+  const printer = new ChromiumPrinter({ executablePath, concurrency });
+  const queue = await PrintQueue.open(config.DATABASE_URL, { role: "worker" });
+  await startPrintWorker({
+    queue,
+    printer,
+    files,
+    photoLoaderFor: (ownerId) => createPhotoLoader({ db, storage: photos }, ownerId),
+    concurrency,
+  });
+  console.log(
+    `Keepsake print worker: printing PDFs from ${describePostgres(config.DATABASE_URL)}, ${concurrency} at a time, into ${files.description}.`,
+  );
+  const stop = async () => {
+    // Finish the PDFs in hand (their jobs would otherwise wait out a heartbeat to be retried).
+    await queue.close({ graceful: true });
+    await printer.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+};

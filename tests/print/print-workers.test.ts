@@ -1,0 +1,153 @@
+// Print workers on the PostgreSQL job queue: `memorial worker` processes take program PDFs from a
+// real throwaway PostgreSQL cluster, print them with real Chromium and keep them in the data
+// folder; a worker killed with SIGKILL mid-job loses nothing, another one prints its PDF.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { createLocalFileStore } from "../../src/server/photos/file-store";
+import { type PrintQueue, type PrintTaskInput, printedPdfKey } from "../../src/server/print/print-queue";
+import type { Program } from "../../src/shared/schemas";
+import { REPO } from "../cli/run-cli";
+import { startPostgres } from "../support/postgres";
+import { makeTempDir } from "../support/test-app";
+import { fixtureProgram } from "./support/fixture-programs";
+import { openTestQueue, startWorker, type WorkerProcess } from "./support/workers";
+
+let pg: ReturnType<typeof startPostgres>;
+const cleanups: (() => Promise<void> | void)[] = [];
+beforeAll(() => {
+  pg = startPostgres();
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  pg.stop();
+});
+
+let databases = 0;
+/** A fresh database, a data folder, the web side's queue on it, and a way to start workers. */
+const setUp = async () => {
+  const url = await pg.createDatabase(`workers_${++databases}`);
+  const dataDir = makeTempDir();
+  const queue = await openTestQueue(url);
+  const workers: WorkerProcess[] = [];
+  cleanups.push(async () => {
+    for (const worker of workers) worker.kill("SIGKILL");
+    await queue.close({ graceful: false });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    queue,
+    files: createLocalFileStore(dataDir),
+    printed: () => readdirSync(join(dataDir, "prints")).sort(),
+    startWorker: async () => {
+      const worker = await startWorker({ DATABASE_URL: url, MEMORIAL_DATA_DIR: dataDir });
+      workers.push(worker);
+      return worker;
+    },
+  };
+};
+
+const OWNER = "owner-1";
+const task = (fullName: string, overrides: Partial<PrintTaskInput> = {}): PrintTaskInput => {
+  const program: Program = {
+    ...fixtureProgram("short"),
+    fullName,
+    id: crypto.randomUUID(),
+    version: 1,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
+  return {
+    ownerId: OWNER,
+    fileName: `${fullName}.pdf`,
+    program,
+    variant: "print",
+    marks: false,
+    watermark: false,
+    bundle: "zip",
+    bundleName: "programs.zip",
+    ...overrides,
+  };
+};
+
+const pageCount = async (bytes: Uint8Array | undefined) => {
+  expect(bytes).toBeDefined();
+  return (await PDFDocument.load(bytes as Uint8Array)).getPageCount();
+};
+
+/** Polls the queue until `state` or the time is up (the queue answers in milliseconds). */
+const waitForState = async (queue: PrintQueue, id: string, state: string, ms: number) => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const view = await queue.find(OWNER, id);
+    if (view?.state === state || Date.now() > until) return view;
+    await Bun.sleep(25);
+  }
+};
+
+test("`memorial worker` says what it does, prints a queued program into the file store and stops on SIGTERM", async () => {
+  const { queue, files, startWorker } = await setUp();
+  const worker = await startWorker();
+  expect(worker.firstLine).toMatch(
+    /^Keepsake print worker: printing PDFs from PostgreSQL workers_\d+ on 127\.0\.0\.1:\d+, 2 at a time, into \/.+\.$/,
+  );
+  const id = await queue.enqueue([task("Eleanor Whitfield", { bundle: "pdf", bundleName: "Eleanor.pdf" })]);
+  const view = await queue.waitFor(OWNER, id, 60_000);
+  expect(view).toMatchObject({ state: "done", done: 1, total: 1, bundle: "pdf" });
+  expect(await pageCount(await files.get(printedPdfKey(id)))).toBeGreaterThan(0);
+
+  worker.kill("SIGTERM");
+  expect(await worker.exited).toBe(0);
+}, 90_000);
+
+test("another owner's print job and an unknown id are not found", async () => {
+  const { queue } = await setUp();
+  const id = await queue.enqueue([task("Eleanor Whitfield")]);
+  expect(await queue.find("someone-else", id)).toBeUndefined();
+  expect(await queue.find(OWNER, crypto.randomUUID())).toBeUndefined();
+  expect(await queue.find(OWNER, id)).toMatchObject({ state: "queued", done: 0, total: 1 });
+});
+
+test("a worker killed with SIGKILL mid-job: its PDF is printed by another worker, once", async () => {
+  const { queue, files, printed, startWorker } = await setUp();
+  const doomed = await startWorker();
+  const id = await queue.enqueue([task("Eleanor Whitfield")]);
+  const active = await waitForState(queue, id, "printing", 30_000);
+  expect(active?.state).toBe("printing");
+  doomed.kill("SIGKILL");
+  await doomed.exited;
+
+  await startWorker();
+  // The dead worker's heartbeat (10 s) lapses, the queue's supervisor retries the job.
+  const view = await queue.waitFor(OWNER, id, 60_000);
+  expect(view).toMatchObject({ state: "done", done: 1 });
+  expect(await pageCount(await files.get(printedPdfKey(id)))).toBeGreaterThan(0);
+  expect(printed()).toEqual([`${id}.pdf`]);
+}, 120_000);
+
+test("two workers print a batch of 8: every PDF present once, in the job's order", async () => {
+  const { queue, files, printed, startWorker } = await setUp();
+  await Promise.all([startWorker(), startWorker()]);
+  const names = Array.from({ length: 8 }, (_, i) => `Person Number${i + 1}`);
+  const id = await queue.enqueue(names.map((name) => task(name)));
+  const view = await queue.waitFor(OWNER, id, 120_000);
+  expect(view).toMatchObject({ state: "done", done: 8, total: 8 });
+  expect(view?.tasks.map((t) => t.fileName)).toEqual(names.map((name) => `${name}.pdf`));
+  expect(printed()).toEqual(view?.tasks.map((t) => `${t.id}.pdf`).sort());
+  for (const { id: taskId } of view?.tasks ?? []) {
+    expect(await pageCount(await files.get(printedPdfKey(taskId)))).toBeGreaterThan(0);
+  }
+}, 180_000);
+
+test("without DATABASE_URL `memorial worker` stops at once, naming the variable", async () => {
+  const proc = Bun.spawn(["bun", join(REPO, "src/cli/main.ts"), "worker"], {
+    env: { ...process.env, DATABASE_URL: "" },
+    stderr: "pipe",
+    stdout: "pipe",
+  });
+  expect(await proc.exited).not.toBe(0);
+  expect(await new Response(proc.stderr).text()).toContain(
+    "DATABASE_URL: print workers take their jobs from PostgreSQL",
+  );
+});
