@@ -133,9 +133,10 @@ test("two workers print a batch of 8: every PDF present once, in the job's order
   const id = await queue.enqueue(names.map((name) => task(name)));
   const view = await queue.waitFor(OWNER, id, 120_000);
   expect(view).toMatchObject({ state: "done", done: 8, total: 8 });
-  expect(view?.tasks.map((t) => t.fileName)).toEqual(names.map((name) => `${name}.pdf`));
-  expect(printed()).toEqual(view?.tasks.map((t) => `${t.id}.pdf`).sort());
-  for (const { id: taskId } of view?.tasks ?? []) {
+  const tasks = view?.tasks ?? [];
+  expect(tasks.map((t) => t.fileName)).toEqual(names.map((name) => `${name}.pdf`));
+  expect(printed()).toEqual(tasks.map((t) => `${t.id}.pdf`).sort());
+  for (const { id: taskId } of tasks) {
     expect(await pageCount(await files.get(printedPdfKey(taskId)))).toBeGreaterThan(0);
   }
 }, 180_000);
