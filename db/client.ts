@@ -1,13 +1,29 @@
 import { Database } from "bun:sqlite";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import type { SQL as BunSql } from "bun";
+import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import { openPostgresDatabase } from "./postgres";
 import * as schema from "./schema";
 
+/**
+ * The application's database: SQLite (bun:sqlite) by default, PostgreSQL when DATABASE_URL is set.
+ * Typed as the SQLite form; a PostgreSQL database has the same query builders and, with the tables
+ * of ./schema-pg.ts, the same row values, so services are written once. Services therefore keep to
+ * what both dialects share: every query is awaited (never SQLite's `.get()/.all()/.run()`), every
+ * insert, update and delete runs inside `write`, and no raw SQL names a dialect's own function.
+ */
 export type AppDatabase = ReturnType<typeof drizzle<typeof schema>> & { $client: Database };
 /** The database or a transaction on it, for writes that must join the caller's transaction. */
 export type DbOrTx = AppDatabase | Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+const postgresDatabases = new WeakSet<object>();
+
+/** Whether `db` is the PostgreSQL database (only code that must differ by dialect asks). */
+export const isPostgres = (db: DbOrTx) => postgresDatabases.has(db);
 
 /** Where the SQL migrations live; resolved from this file so `bun run`, tests and builds agree. */
 export const MIGRATIONS_DIR = join(import.meta.dir, "migrations");
@@ -49,4 +65,72 @@ export const openDatabase = (dataDir: string, migrationsFolder = MIGRATIONS_DIR)
   const db = drizzle(sqlite, { schema }) as AppDatabase;
   withMigrationLock(dataDir, () => migrate(db, { migrationsFolder }));
   return db;
+};
+
+/** PostgreSQL when `databaseUrl` is set (migrated under its advisory lock), else SQLite under `dataDir`. */
+export const openAppDatabase = async ({
+  dataDir,
+  databaseUrl,
+}: {
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<AppDatabase> => {
+  if (!databaseUrl) return openDatabase(dataDir);
+  const db = await openPostgresDatabase(databaseUrl);
+  postgresDatabases.add(db);
+  return db as unknown as AppDatabase;
+};
+
+export const closeDatabase = async (db: AppDatabase) => {
+  if (isPostgres(db)) await (db.$client as unknown as BunSql).close();
+  else db.$client.close();
+};
+
+/** Rows of a raw statement on either dialect (for the few queries drizzle's builders cannot say). */
+export const rowsOf = async <Row>(db: DbOrTx, statement: SQL): Promise<Row[]> => {
+  if (isPostgres(db)) return [...((await (db as unknown as PgExecutor).execute(statement)) as Row[])];
+  return db.all<Row>(statement);
+};
+type PgExecutor = { execute(statement: SQL): Promise<unknown> };
+
+/** One queue per SQLite database: its writes take turns, so a transaction can await safely. */
+const sqliteWriteTurns = new WeakMap<object, Promise<unknown>>();
+/** The transaction the current async call chain runs in, so nested writes join it. */
+const openTransaction = new AsyncLocalStorage<{ db: AppDatabase; tx: DbOrTx }>();
+
+const runSqliteTransaction = async <T>(db: AppDatabase, body: (tx: DbOrTx) => Promise<T>) => {
+  db.$client.exec("BEGIN IMMEDIATE");
+  try {
+    const result = await openTransaction.run({ db, tx: db }, () => body(db));
+    db.$client.exec("COMMIT");
+    return result;
+  } catch (error) {
+    db.$client.exec("ROLLBACK");
+    throw error;
+  }
+};
+
+/**
+ * Runs `body` as one transaction: all of its writes or none. Every insert, update and delete goes
+ * through here, with `tx` (a `write` inside a `write` joins the outer transaction).
+ *
+ * On PostgreSQL it is the pool's transaction. On SQLite the process has one connection, and
+ * bun:sqlite's own transactions end at the body's first `await`; so the transaction is opened and
+ * ended here, and writes take turns: while one transaction awaits, no other request's write can
+ * slip into it or be rolled back with it. Reads are never queued (they may see a transaction's
+ * writes before it commits, which is harmless for one process).
+ */
+export const write = async <T>(db: AppDatabase, body: (tx: DbOrTx) => Promise<T>): Promise<T> => {
+  const open = openTransaction.getStore();
+  if (open?.db === db) return body(open.tx);
+  if (isPostgres(db))
+    return db.transaction((tx) => openTransaction.run({ db, tx }, () => body(tx)) as never) as Promise<T>;
+  const previous = sqliteWriteTurns.get(db) ?? Promise.resolve();
+  const turn = previous.then(() => runSqliteTransaction(db, body));
+  // The next write waits for this one to end, whether it committed or not.
+  sqliteWriteTurns.set(
+    db,
+    turn.catch(() => undefined),
+  );
+  return turn;
 };

@@ -16,20 +16,34 @@ run(["bun", "run", "lint"]);
 run(["bun", "run", "typecheck"]);
 
 const before = workTreeChanges();
-// bunfig's [test] timeout is not honoured by Bun 1.4; the flag is.
-const proc = Bun.spawn(["bun", "test", "--timeout=30000", ...process.argv.slice(2)], {
-  stdout: "inherit",
-  stderr: "pipe",
-});
-let output = "";
-const decoder = new TextDecoder();
-for await (const chunk of proc.stderr) {
-  const text = decoder.decode(chunk);
-  output += text;
-  process.stderr.write(text);
+
+/** One `bun test` run, its output passed through; answers its exit code and counts. */
+const runTests = async (args: string[], env: Record<string, string> = {}) => {
+  // bunfig's [test] timeout is not honoured by Bun 1.4; the flag is.
+  const proc = Bun.spawn(["bun", "test", "--timeout=30000", ...args], {
+    stdout: "inherit",
+    stderr: "pipe",
+    env: { ...process.env, ...env },
+  });
+  let output = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of proc.stderr) {
+    const text = decoder.decode(chunk);
+    output += text;
+    process.stderr.write(text);
+  }
+  const count = (word: string) => Number(output.match(new RegExp(`^\\s*(\\d+) ${word}$`, "m"))?.[1] ?? 0);
+  return { code: await proc.exited, passed: count("pass"), failed: count("fail") };
+};
+
+const runs = [await runTests(process.argv.slice(2))];
+// The API suite again on PostgreSQL (a fresh database per test app in a throwaway cluster), so
+// both engines the server supports answer every call the same way.
+if (process.argv.length <= 2) {
+  console.error("\nThe API tests again, on PostgreSQL:");
+  runs.push(await runTests(["tests/api"], { KEEPSAKE_TEST_DATABASE: "postgres" }));
 }
-let code = await proc.exited;
-const count = (word: string) => Number(output.match(new RegExp(`^\\s*(\\d+) ${word}$`, "m"))?.[1] ?? 0);
+let code = runs.find((r) => r.code !== 0)?.code ?? 0;
 
 const left = [...(workTreeChanges() ?? [])].filter((line) => before && !before.has(line));
 if (left.length > 0) {
@@ -38,5 +52,6 @@ if (left.length > 0) {
   );
   code ||= 1;
 }
-console.log(`${count("pass")} passed, ${count("fail")} failed`);
+const total = (key: "passed" | "failed") => runs.reduce((sum, r) => sum + r[key], 0);
+console.log(`${total("passed")} passed, ${total("failed")} failed`);
 process.exit(code);

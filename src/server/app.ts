@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type Stripe from "stripe";
-import type { AppDatabase } from "../../db/client";
+import { type AppDatabase, rowsOf } from "../../db/client";
 import type { ChromiumPrinter } from "../print/chromium-printer";
 import { CmykCache } from "../print/cmyk";
 import type { PhotoLoader } from "../print/photo-assets";
@@ -97,8 +98,8 @@ export const createApi = (
     .use(errorHandler)
     .use(requestGuards(config.PUBLIC_URL))
     .use(apiKeyGuards(apiKeyLimits))
-    .get("/health", () => {
-      db.$client.query("select 1").get();
+    .get("/health", async () => {
+      await rowsOf(db, sql`select 1`);
       return { ok: true };
     })
     .use(docsRoutes(config.PUBLIC_URL))

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppDatabase } from "../../db/client";
+import { photos } from "../../db/schema";
 
 /** Fails at start-up, with the file system's own error, when the data directory cannot be written. */
 export const assertDataDirWritable = (dataDir: string) => {
@@ -17,7 +18,7 @@ const HASH_FILE = /^[0-9a-f]{64}$/;
  * a `.partial` file being written, or a finished file whose database row was never inserted.
  * Removes both at start-up, before any upload can be in flight; files a row names are kept.
  */
-export const sweepInterruptedPhotoFiles = (db: AppDatabase, dataDir: string) => {
+export const sweepInterruptedPhotoFiles = async (db: AppDatabase, dataDir: string) => {
   const root = join(dataDir, "photos");
   let entries: string[];
   try {
@@ -26,12 +27,11 @@ export const sweepInterruptedPhotoFiles = (db: AppDatabase, dataDir: string) => 
     return 0;
   }
   const referenced = new Set<string>();
-  for (const row of db.$client.query("select content_hash, screen_hash from photos").all() as {
-    content_hash: string;
-    screen_hash: string;
-  }[]) {
-    referenced.add(row.content_hash);
-    referenced.add(row.screen_hash);
+  for (const row of await db
+    .select({ content: photos.contentHash, screen: photos.screenHash })
+    .from(photos)) {
+    referenced.add(row.content);
+    referenced.add(row.screen);
   }
   let removed = 0;
   for (const entry of entries) {

@@ -1,3 +1,3 @@
 import { runServer } from "./serve";
 
-runServer();
+await runServer();

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import type { AppDatabase } from "../../db/client";
-import { openDatabase } from "../../db/client";
+import { type AppDatabase, closeDatabase, openAppDatabase } from "../../db/client";
+import { describePostgres } from "../../db/postgres";
 import { ChromiumPrinter } from "../print/chromium-printer";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
@@ -14,6 +14,7 @@ import { describeStorageFailure, storageFailure } from "./http/storage-errors";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "./integration/webhooks";
 import { scheduleMaintenance } from "./maintenance";
 import { photoStorageFor } from "./photos/storage-from-config";
+import { queuedPrintingFor } from "./print/print-queue-from-config";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
@@ -94,15 +95,30 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
  */
 export const EXIT_DATA_DIR_UNWRITABLE = 78;
 
-/** Opens the database, or says in one line why the data directory cannot be used and exits. */
-const openDataDir = (dataDir: string) => {
+/** Exit status when PostgreSQL cannot be reached or migrated (EX_UNAVAILABLE): a restart may help. */
+export const EXIT_DATABASE_UNREACHABLE = 69;
+
+/**
+ * Opens the database (PostgreSQL when DATABASE_URL is set), or says in one line why the data
+ * directory cannot be used and exits.
+ */
+const openDataDir = async (config: Config) => {
+  const { dataDir } = config;
   try {
     assertDataDirWritable(dataDir);
-    const db = openDatabase(dataDir);
-    const swept = sweepInterruptedPhotoFiles(db, dataDir);
-    if (swept > 0) console.log(`Removed ${swept} photo files left by an interrupted upload.`);
+    const db = await openAppDatabase({ dataDir, databaseUrl: config.DATABASE_URL });
+    // Only a lone server on SQLite knows no upload is in flight: with PostgreSQL, others may be.
+    if (!config.DATABASE_URL && !config.s3) {
+      const swept = await sweepInterruptedPhotoFiles(db, dataDir);
+      if (swept > 0) console.log(`Removed ${swept} photo files left by an interrupted upload.`);
+    }
     return db;
   } catch (error) {
+    if (config.DATABASE_URL && !storageFailure(error)) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`Keepsake cannot start: ${describePostgres(config.DATABASE_URL)}: ${reason}.`);
+      process.exit(EXIT_DATABASE_UNREACHABLE);
+    }
     const failure = storageFailure(error);
     if (!failure) throw error;
     console.error(`Keepsake cannot start: ${describeStorageFailure(failure, dataDir)}.`);
@@ -111,21 +127,26 @@ const openDataDir = (dataDir: string) => {
 };
 
 /** `bun run start` and `memorial serve`: configure from the environment and serve until stopped. */
-export const runServer = (env: Record<string, string | undefined> = process.env) => {
+export const runServer = async (env: Record<string, string | undefined> = process.env) => {
   const config = loadConfig(env);
-  // The database and `memorial db migrate` know PostgreSQL; the services still call bun:sqlite
-  // synchronously, so serving on it would fail at the first request. Say so at start-up instead.
-  if (config.DATABASE_URL) {
+  // A secret generated into one server's data folder would not open another server's cookies.
+  if (config.DATABASE_URL && !config.COOKIE_SECRET) {
     throw new Error(
-      "DATABASE_URL: serving from PostgreSQL is not available yet (only `memorial db migrate` is); unset it to use SQLite",
+      "Invalid configuration: COOKIE_SECRET: set it, the same on every server, when DATABASE_URL is set",
     );
   }
-  const db = openDataDir(config.dataDir);
-  const running = startServer({ config, db });
-  console.log(`Keepsake is serving on http://localhost:${running.server.port} (data in ${config.dataDir})`);
+  const db = await openDataDir(config);
+  // With PostgreSQL, `memorial worker` processes print the PDFs; this server queues them.
+  const printQueue = config.DATABASE_URL
+    ? await queuedPrintingFor({ ...config, DATABASE_URL: config.DATABASE_URL })
+    : undefined;
+  const running = startServer({ config, db, printQueue });
+  const where = config.DATABASE_URL ? "PostgreSQL" : `data in ${config.dataDir}`;
+  console.log(`Keepsake is serving on http://localhost:${running.server.port} (${where})`);
   const shutdown = async () => {
     await running.stop();
-    db.$client.close();
+    await printQueue?.queue.close();
+    await closeDatabase(db);
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

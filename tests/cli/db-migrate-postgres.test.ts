@@ -1,15 +1,17 @@
-// `memorial db migrate` with DATABASE_URL: PostgreSQL's migrations (db/migrations-pg) on a
-// throwaway cluster, giving the same tables, columns and indexes as SQLite's.
+// `memorial db migrate` and `memorial serve` with DATABASE_URL: PostgreSQL's migrations
+// (db/migrations-pg) on a throwaway cluster, giving the same tables, columns and indexes as
+// SQLite's, and the server keeping its data there.
 
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { openDatabase } from "../../db/client";
+import { emptyProgramInput } from "../../src/shared/schemas";
 import { startPostgres } from "../support/postgres";
-import { makeTempDir } from "../support/test-app";
-import { runCli } from "./run-cli";
+import { makeTempDir, TestClient } from "../support/test-app";
+import { REPO, runCli } from "./run-cli";
 
 let pg: ReturnType<typeof startPostgres>;
 const dataDirs: string[] = [];
@@ -93,13 +95,69 @@ test("a DATABASE_URL that is not postgres:// stops with the variable's name, cha
   expect(result.stderr).toContain("DATABASE_URL: must be a postgres:// URL");
 });
 
-test("serving with DATABASE_URL stops at start-up saying PostgreSQL serving is not available yet, creating nothing", async () => {
-  const dir = dataDir();
-  rmSync(dir, { recursive: true, force: true });
+test("serving with a DATABASE_URL nobody answers stops at start-up in one line naming the database, not its password", async () => {
+  const { port } = new URL(pg.url);
+  const unreachable = `postgres://keepsake:s3cret@127.0.0.1:${Number(port) + 1}/keepsake`;
   const result = await runCli(["serve"], {
-    env: { DATABASE_URL: pg.url, PORT: "0", MEMORIAL_DATA_DIR: dir },
+    env: {
+      DATABASE_URL: unreachable,
+      PORT: "0",
+      MEMORIAL_DATA_DIR: dataDir(),
+      COOKIE_SECRET: "a secret every server shares",
+    },
+  });
+  expect(result.exitCode).toBe(69);
+  const lines = result.stderr.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toStartWith(
+    `Keepsake cannot start: PostgreSQL keepsake on 127.0.0.1:${Number(port) + 1}: `,
+  );
+  expect(result.stderr).not.toContain("s3cret");
+});
+
+test("serving with DATABASE_URL but no COOKIE_SECRET stops, naming the variable", async () => {
+  const result = await runCli(["serve"], {
+    env: { DATABASE_URL: pg.url, PORT: "0", MEMORIAL_DATA_DIR: dataDir(), COOKIE_SECRET: "" },
   });
   expect(result.exitCode).not.toBe(0);
-  expect(result.stderr).toContain("DATABASE_URL: serving from PostgreSQL is not available yet");
-  expect(existsSync(dir)).toBe(false);
+  expect(result.stderr).toContain(
+    "COOKIE_SECRET: set it, the same on every server, when DATABASE_URL is set",
+  );
 });
+
+test("memorial serve with DATABASE_URL serves from PostgreSQL: what is saved is in its tables", async () => {
+  const url = await pg.createDatabase("serve_from_pg");
+  const proc = Bun.spawn(
+    ["bun", join(REPO, "src/cli/main.ts"), "serve", "--port", "0", "--host", "127.0.0.1"],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        MEMORIAL_DATA_DIR: dataDir(),
+        COOKIE_SECRET: "a secret every server shares",
+      },
+      stdout: "pipe",
+      stderr: "inherit",
+    },
+  );
+  try {
+    const { value } = await proc.stdout.getReader().read();
+    const line = new TextDecoder().decode(value);
+    expect(line).toContain("(PostgreSQL)");
+    const base = line.match(/http:\/\/localhost:\d+/)?.[0] as string;
+    const client = new TestClient(base);
+    await client.signUp();
+    const saved = await client.post("/api/programs", {
+      ...emptyProgramInput(),
+      fullName: "Margaret Ellen Hughes",
+    });
+    expect(saved.status).toBe(201);
+    const sql = new Bun.SQL(url);
+    const rows = await sql`select full_name from programs where id = ${saved.json.id}`;
+    await sql.close();
+    expect(rows).toEqual([{ full_name: "Margaret Ellen Hughes" }]);
+  } finally {
+    proc.kill("SIGTERM");
+    await proc.exited;
+  }
+}, 30_000);

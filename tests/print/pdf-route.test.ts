@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "../../db/client";
+import { openDatabase, write } from "../../db/client";
 import { users } from "../../db/schema";
 import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { WATERMARK_TEXT } from "../../src/print/render-program-pdf";
@@ -57,7 +57,9 @@ afterAll(async () => {
 const signedUpWithProgram = async (program = fixtureProgram("typical")) => {
   const client = new TestClient(url);
   const account = await client.signUp();
-  const created = createProgram(db, account.user.id, programInputSchema.parse(program));
+  const created = await write(db, (tx) =>
+    createProgram(tx, account.user.id, programInputSchema.parse(program)),
+  );
   return { client, account, id: created.id };
 };
 

@@ -1,16 +1,37 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../../db/client";
+import { closeDatabase, openAppDatabase } from "../../db/client";
 import type { AppDeps } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { startServer } from "../../src/server/serve";
+import { startPostgres } from "./postgres";
 
 export const makeTempDir = (prefix = "keepsake-test-") => mkdtempSync(join(tmpdir(), prefix));
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-/** The real server (API and SPA) on a free loopback port with a fresh SQLite file. */
+/** Which engine the API suite runs on: `bun run test` runs it on SQLite, then on PostgreSQL. */
+export const testDatabaseEngine = process.env.KEEPSAKE_TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+
+let testCluster: ReturnType<typeof startPostgres> | undefined;
+let databaseCount = 0;
+
+/** A fresh database in one cluster per test run (started on first use, stopped at exit); none on SQLite. */
+const testPostgresDatabase = async () => {
+  if (testDatabaseEngine !== "postgres") return undefined;
+  if (!testCluster) {
+    const cluster = startPostgres();
+    testCluster = cluster;
+    process.on("exit", () => cluster.stop());
+  }
+  return testCluster.createDatabase(`keepsake_test_${process.pid}_${++databaseCount}`);
+};
+
+/**
+ * The real server (API and SPA) on a free loopback port with a fresh SQLite file, or, when the
+ * suite runs with KEEPSAKE_TEST_DATABASE=postgres, a fresh database in a throwaway PostgreSQL cluster.
+ */
 export const startTestApp = async (
   options: {
     dataDir?: string;
@@ -22,11 +43,20 @@ export const startTestApp = async (
     chatLimits?: AppDeps["chatLimits"];
     apiKeyLimits?: AppDeps["apiKeyLimits"];
     webhookOptions?: AppDeps["webhookOptions"];
+    /** Hand PDFs to print workers on this queue (PostgreSQL only). */
+    printQueue?: AppDeps["printQueue"];
   } = {},
 ) => {
   const dataDir = options.dataDir ?? makeTempDir();
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", MEMORIAL_DATA_DIR: dataDir, ...options.env });
-  const db = openDatabase(dataDir);
+  const databaseUrl = options.env?.DATABASE_URL ?? (await testPostgresDatabase());
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    MEMORIAL_DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, COOKIE_SECRET: "the test servers' shared secret" } : {}),
+    ...options.env,
+  });
+  const db = await openAppDatabase({ dataDir, databaseUrl });
   const { server, api, stop } = startServer({
     config,
     db,
@@ -37,6 +67,7 @@ export const startTestApp = async (
     chatLimits: options.chatLimits,
     apiKeyLimits: options.apiKeyLimits,
     webhookOptions: options.webhookOptions,
+    printQueue: options.printQueue,
   });
   const url = `http://127.0.0.1:${server.port}`;
   return {
@@ -49,7 +80,7 @@ export const startTestApp = async (
     client: () => new TestClient(url),
     async stop({ keepData = false } = {}) {
       await stop(true);
-      db.$client.close();
+      await closeDatabase(db);
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };

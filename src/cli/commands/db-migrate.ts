@@ -1,17 +1,11 @@
 import { openDatabase } from "../../../db/client";
-import { migratePostgres } from "../../../db/postgres";
+import { describePostgres, migratePostgres } from "../../../db/postgres";
 import { loadConfig } from "../../server/config";
 
 const countApplied = (db: ReturnType<typeof openDatabase>) =>
   db.$client.query<{ n: number }, []>("select count(*) as n from __drizzle_migrations").get()?.n ?? 0;
 
 const plural = (n: number) => `${n} migration${n === 1 ? "" : "s"}`;
-
-/** The database's host and name, never its password. */
-export const describePostgres = (url: string) => {
-  const { hostname, port, pathname } = new URL(url);
-  return `PostgreSQL ${pathname.slice(1) || "postgres"} on ${hostname}${port ? `:${port}` : ""}`;
-};
 
 /**
  * `memorial db migrate`: creates or upgrades the database: PostgreSQL when DATABASE_URL is set,

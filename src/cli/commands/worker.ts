@@ -1,15 +1,14 @@
-import type { AppDatabase } from "../../../db/client";
-import { openPostgresDatabase } from "../../../db/postgres";
+import { closeDatabase, openAppDatabase } from "../../../db/client";
+import { describePostgres } from "../../../db/postgres";
 import { ChromiumPrinter } from "../../print/chromium-printer";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../../print/find-chromium";
 import { loadConfig } from "../../server/config";
 import { fileStoreFor } from "../../server/photos/file-store";
 import { createPhotoLoader } from "../../server/photos/service";
 import { photoStorageFor } from "../../server/photos/storage-from-config";
-import { PrintQueue } from "../../server/print/print-queue";
+import { openPrintQueue } from "../../server/print/print-queue-from-config";
 import { startPrintWorker } from "../../server/print/print-worker";
 import { CliError } from "../cli-error";
-import { describePostgres } from "./db-migrate";
 
 export type WorkerOptions = { concurrency: number };
 
@@ -26,11 +25,11 @@ export const runWorker = async ({ concurrency }: WorkerOptions) => {
   }
   const executablePath = findChromium(config.CHROMIUM_PATH);
   if (!executablePath) throw new CliError(CHROMIUM_MISSING_MESSAGE);
-  const db = (await openPostgresDatabase(config.DATABASE_URL)) as unknown as AppDatabase;
+  const db = await openAppDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
   const photos = photoStorageFor(config);
   const files = fileStoreFor(config);
   const printer = new ChromiumPrinter({ executablePath, concurrency });
-  const queue = await PrintQueue.open(config.DATABASE_URL, { role: "worker" });
+  const queue = await openPrintQueue({ ...config, DATABASE_URL: config.DATABASE_URL }, "worker");
   await startPrintWorker({
     queue,
     printer,
@@ -45,6 +44,7 @@ export const runWorker = async ({ concurrency }: WorkerOptions) => {
     // Finish the PDFs in hand (their jobs would otherwise wait out a heartbeat to be retried).
     await queue.close({ graceful: true });
     await printer.close();
+    await closeDatabase(db);
     process.exit(0);
   };
   process.once("SIGTERM", stop);

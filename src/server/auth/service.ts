@@ -33,13 +33,12 @@ export const createSession = (db: AppDatabase, userId: string, now = new Date())
   return { token, expiresAt };
 };
 
-const sessionByTokenHash = preparedFor((db) =>
+const sessionByTokenHash = preparedFor("session_by_token_hash", (db) =>
   db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
-    .prepare(),
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash"))),
 );
 
 /**

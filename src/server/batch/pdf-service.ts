@@ -64,7 +64,7 @@ export const batchPdfs = async (
   signal?: AbortSignal,
 ): Promise<BatchPdfAnswer> => {
   // Every id is checked before anything is rendered: another user's id is a 404 at once.
-  const programs = ids.map((id) => getProgram(deps.db, user.id, id));
+  const programs = await Promise.all(ids.map((id) => getProgram(deps.db, user.id, id)));
   const { names, bundleName } = batchFileNames(programs, variant, combine);
   const release = deps.jobs.batch.start(user.id);
   // Stops the rendering when the client hangs up or the ZIP stream is cancelled.

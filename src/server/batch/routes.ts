@@ -23,11 +23,11 @@ export const batchRoutes = (
     .use(authPlugin(db, billingEnabled))
     .post(
       "/",
-      ({ user, body, set }) => {
+      async ({ user, body, set }) => {
         requireFeature(user, "batch");
         const inputs = parseBatchPayload(body);
-        requireRoomForPrograms(db, user, inputs.length);
-        const created = createBatch(db, user.id, inputs);
+        await requireRoomForPrograms(db, user, inputs.length);
+        const created = await createBatch(db, user.id, inputs);
         for (const program of created) events.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return created;
@@ -41,7 +41,7 @@ export const batchRoutes = (
         const batch = parseInput(batchPdfQuerySchema, query);
         if (print.queued) {
           // Every id is checked before anything is sent: another user's id is a 404 at once.
-          const programs = batch.ids.map((id) => getProgram(db, user.id, id));
+          const programs = await Promise.all(batch.ids.map((id) => getProgram(db, user.id, id)));
           set.status = 202;
           set.headers["retry-after"] = "2";
           return queueBatchPdfs({ ...print, queued: print.queued }, user, programs, batch);

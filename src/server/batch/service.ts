@@ -31,5 +31,9 @@ export const parseBatchPayload = (body: unknown): ProgramInput[] => {
 
 export type CreatedProgram = { id: string; fullName: string };
 
-export const createBatch = (db: AppDatabase, ownerId: string, inputs: ProgramInput[]): CreatedProgram[] =>
-  createPrograms(db, ownerId, inputs).map(({ id, fullName }) => ({ id, fullName }));
+export const createBatch = async (
+  db: AppDatabase,
+  ownerId: string,
+  inputs: ProgramInput[],
+): Promise<CreatedProgram[]> =>
+  (await createPrograms(db, ownerId, inputs)).map(({ id, fullName }) => ({ id, fullName }));

@@ -39,10 +39,10 @@ export const requireFeature = (user: User, feature: Feature) => {
  * Refuses only new programs beyond the plan's limit: programs already kept (made during the
  * trial or on a paid plan) stay readable, editable and printable after a downgrade.
  */
-export const requireRoomForPrograms = (db: DbOrTx, user: User, adding: number) => {
+export const requireRoomForPrograms = async (db: DbOrTx, user: User, adding: number) => {
   const limit = limitFor(user, "maxPrograms");
   if (limit === UNLIMITED) return;
-  const kept = countPrograms(db, user.id);
+  const kept = await countPrograms(db, user.id);
   if (kept + adding <= limit) return;
   const plan = planLifting("maxPrograms", limit);
   throw new PlanRequiredError(

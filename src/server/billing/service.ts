@@ -48,7 +48,7 @@ const userRow = (db: AppDatabase, userId: string): UserRow => {
   return row;
 };
 
-export const subscriptionInfo = (deps: BillingDeps, user: User): SubscriptionInfo => {
+export const subscriptionInfo = async (deps: BillingDeps, user: User): Promise<SubscriptionInfo> => {
   const row = userRow(deps.db, user.id);
   const trialActive = isTrialActive(user);
   const subscribed = row.subscriptionStatus !== null;
@@ -60,7 +60,7 @@ export const subscriptionInfo = (deps: BillingDeps, user: User): SubscriptionInf
       : trialActive && user.billingEnabled
         ? user.trialEndsAt
         : null,
-    usage: { programs: countPrograms(deps.db, user.id) },
+    usage: { programs: await countPrograms(deps.db, user.id) },
     limits: { maxPrograms: limitFor(user, "maxPrograms") },
     billingEnabled: user.billingEnabled,
     publishableKey: user.billingEnabled ? (deps.publishableKey ?? null) : null,

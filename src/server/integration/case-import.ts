@@ -76,12 +76,12 @@ export const describeImportProblem = ({ row, field, message }: ImportProblem) =>
  * Creates one program per case, all or none: any problem in any row is a 400 naming every row
  * and field, and nothing is written. The mapping is saved for the next export of this shape.
  */
-export const importCases = (
+export const importCases = async (
   db: AppDatabase,
   ownerId: string,
   request: ImportRequest & { mapping: ImportMapping },
   now = new Date(),
-): CreatedProgram[] => {
+): Promise<CreatedProgram[]> => {
   const table = readTable(request);
   checkMappingColumns(request.mapping, table.columns);
   if (table.records.length > MAX_BATCH_SIZE) {
@@ -97,7 +97,7 @@ export const importCases = (
     }));
     throw new AppError("VALIDATION", fields.map((f) => f.message).join("; "), fields);
   }
-  const created = createBatch(db, ownerId, drafts.map(toProgramInput));
+  const created = await createBatch(db, ownerId, drafts.map(toProgramInput));
   const key = columnsKey(table.columns);
   db.insert(importMappings)
     .values({ ownerId, columnsKey: key, mapping: request.mapping, updatedAt: now })

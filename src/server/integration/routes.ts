@@ -47,9 +47,9 @@ export const integrationRoutes = (db: AppDatabase, billingEnabled: boolean, webh
     )
     .post(
       "/import",
-      ({ user, body, set }) => {
+      async ({ user, body, set }) => {
         requireFeature(user, "integrations");
-        const created = importCases(db, user.id, parseInput(importCommitSchema, body));
+        const created = await importCases(db, user.id, parseInput(importCommitSchema, body));
         for (const program of created) webhooks.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return created;

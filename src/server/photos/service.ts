@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { AppDatabase, DbOrTx as Tx } from "../../../db/client";
+import { type AppDatabase, type DbOrTx as Tx, write } from "../../../db/client";
+import { preparedFor } from "../../../db/prepared";
 import { type PhotoRow, photos, programs } from "../../../db/schema";
 import type { PhotoLoader } from "../../print/photo-assets";
 import { type PhotoRendition, photoIdFromUrl, photoUrl } from "../../shared/photo-urls";
@@ -47,36 +48,49 @@ const serializeFileMutation = <T>(mutation: () => Promise<T>): Promise<T> => {
 
 type StoredFiles = Pick<PhotoRow, "contentHash" | "screenHash" | "width" | "height" | "mime" | "bytes">;
 
-const storedBytes = (db: AppDatabase, ownerId: string) =>
-  db
-    .select({ total: sql<number>`coalesce(sum(${photos.bytes}), 0)` })
+const storedBytes = async (db: AppDatabase, ownerId: string) => {
+  // PostgreSQL sums bigints as numeric, which its driver hands over as a string.
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${photos.bytes}), 0)`.mapWith(Number) })
     .from(photos)
-    .where(eq(photos.ownerId, ownerId))
-    .get()?.total ?? 0;
+    .where(eq(photos.ownerId, ownerId));
+  return row?.total ?? 0;
+};
 
 const gigabytes = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
 
 /** Refuses when `adding` more bytes would take the owner past the storage quota. */
-const checkQuota = (db: AppDatabase, ownerId: string, limits: PhotoLimits, adding: number) => {
-  if (storedBytes(db, ownerId) + adding <= limits.storageBytesPerUser) return;
+const checkQuota = async (db: AppDatabase, ownerId: string, limits: PhotoLimits, adding: number) => {
+  if ((await storedBytes(db, ownerId)) + adding <= limits.storageBytesPerUser) return;
   throw new AppError(
     "PAYLOAD_TOO_LARGE",
     `Your photo storage is full (${gigabytes(limits.storageBytesPerUser)}). Photos taken out of programs are freed after 7 days; deleting programs you no longer need frees theirs.`,
   );
 };
 
-const insertPhoto = (
+const insertPhoto = async (
   db: AppDatabase,
   ownerId: string,
   sourceHash: string,
   files: StoredFiles,
   now: Date,
-): UploadedPhoto => {
+): Promise<UploadedPhoto> => {
   const { contentHash, screenHash, width, height, mime, bytes } = files;
   const id = crypto.randomUUID();
-  db.insert(photos)
-    .values({ id, ownerId, sourceHash, contentHash, screenHash, width, height, mime, bytes, createdAt: now })
-    .run();
+  await write(db, (tx) =>
+    tx.insert(photos).values({
+      id,
+      ownerId,
+      sourceHash,
+      contentHash,
+      screenHash,
+      width,
+      height,
+      mime,
+      bytes,
+      createdAt: now,
+    }),
+  );
   return { id, url: photoUrl(id), width, height };
 };
 
@@ -92,19 +106,18 @@ export const uploadPhoto = async (
   now = new Date(),
 ): Promise<UploadedPhoto> => {
   // A full account is refused before any decoding work.
-  checkQuota(db, ownerId, limits, 0);
+  await checkQuota(db, ownerId, limits, 0);
   const sourceHash = sha256(bytes);
   const reused = await serializeFileMutation(async () => {
     // Only the uploader's own earlier copy counts: a quick answer for bytes someone else stored
     // would tell the uploader that another account has this photo. The files are shared anyway.
-    const known = db
+    const [known] = await db
       .select()
       .from(photos)
       .where(and(eq(photos.ownerId, ownerId), eq(photos.sourceHash, sourceHash)))
-      .limit(1)
-      .get();
+      .limit(1);
     if (!known) return undefined;
-    checkQuota(db, ownerId, limits, known.bytes);
+    await checkQuota(db, ownerId, limits, known.bytes);
     return insertPhoto(db, ownerId, sourceHash, known, now);
   });
   if (reused) return reused;
@@ -115,7 +128,7 @@ export const uploadPhoto = async (
   const size = processed.master.byteLength + processed.screen.byteLength;
   // Checked again with the insert (uploads are serialised here), so parallel uploads cannot overshoot.
   return serializeFileMutation(async () => {
-    checkQuota(db, ownerId, limits, size);
+    await checkQuota(db, ownerId, limits, size);
     await storage.put(contentHash, processed.master);
     await storage.put(screenHash, processed.screen);
     const { width, height } = processed;
@@ -129,12 +142,17 @@ export const uploadPhoto = async (
   });
 };
 
-const findOwnedPhoto = (db: Pick<AppDatabase, "select">, ownerId: string, id: string) =>
+const ownedPhoto = preparedFor("owned_photo", (db) =>
   db
     .select()
     .from(photos)
-    .where(and(eq(photos.ownerId, ownerId), eq(photos.id, id)))
-    .get();
+    .where(and(eq(photos.ownerId, sql.placeholder("ownerId")), eq(photos.id, sql.placeholder("id")))),
+);
+
+const findOwnedPhoto = async (db: Tx, ownerId: string, id: string): Promise<PhotoRow | undefined> => {
+  const [row] = await ownedPhoto(db).execute({ ownerId, id });
+  return row;
+};
 
 /** The owner's photo file; anyone else (signed out included) learns nothing but 404. */
 export const readPhoto = async (
@@ -143,7 +161,7 @@ export const readPhoto = async (
   id: string,
   rendition: PhotoRendition,
 ) => {
-  const row = ownerId ? findOwnedPhoto(db, ownerId, id) : undefined;
+  const row = ownerId ? await findOwnedPhoto(db, ownerId, id) : undefined;
   if (!row) throw notFound(PHOTO_NOT_FOUND);
   const hash = rendition === "screen" ? row.screenHash : row.contentHash;
   const body = await storage.get(hash);
@@ -167,16 +185,15 @@ const photoFields = (
 ];
 
 /** Ids of the owner's photos that any of the owner's programs shows (photo list, cover, background). */
-const usedPhotoIds = (db: Tx, ownerId: string) => {
-  const rows = db
+const usedPhotoIds = async (db: Tx, ownerId: string) => {
+  const rows = await db
     .select({
       additionalPhotos: programs.additionalPhotos,
       mainPhotoUrl: programs.mainPhotoUrl,
       backgroundImage: programs.backgroundImage,
     })
     .from(programs)
-    .where(eq(programs.ownerId, ownerId))
-    .all();
+    .where(eq(programs.ownerId, ownerId));
   const ids = new Set<string>();
   for (const row of rows) {
     for (const { url } of photoFields(row)) {
@@ -190,11 +207,12 @@ const usedPhotoIds = (db: Tx, ownerId: string) => {
 export const MISSING_PHOTO = "This photo is no longer available. Please remove it or upload it again.";
 
 /** Refuses a program showing a stored photo the owner does not have (deleted, or someone else's). */
-export const requireOwnedPhotos = (db: Tx, ownerId: string, program: ProgramInput) => {
-  const missing = photoFields(program).filter(({ url }) => {
-    const id = photoIdFromUrl(url);
-    return id !== undefined && !findOwnedPhoto(db, ownerId, id);
-  });
+export const requireOwnedPhotos = async (db: Tx, ownerId: string, program: ProgramInput) => {
+  const missing: ReturnType<typeof photoFields> = [];
+  for (const field of photoFields(program)) {
+    const id = photoIdFromUrl(field.url);
+    if (id !== undefined && !(await findOwnedPhoto(db, ownerId, id))) missing.push(field);
+  }
   if (missing.length === 0) return;
   const fields = missing.map(({ path }) => ({ path, message: MISSING_PHOTO }));
   throw new AppError("VALIDATION", MISSING_PHOTO, fields);
@@ -204,51 +222,47 @@ export const requireOwnedPhotos = (db: Tx, ownerId: string, program: ProgramInpu
  * After the owner's programs changed (in the same transaction): photos a program shows are marked
  * used (and no longer removed); photos a saved program showed and none shows now are marked removed.
  */
-export const recordPhotoUse = (db: Tx, ownerId: string, now = new Date()) => {
-  const used = usedPhotoIds(db, ownerId);
-  const owned = db.select().from(photos).where(eq(photos.ownerId, ownerId)).all();
+export const recordPhotoUse = async (tx: Tx, ownerId: string, now = new Date()) => {
+  const used = await usedPhotoIds(tx, ownerId);
+  const owned = await tx.select().from(photos).where(eq(photos.ownerId, ownerId));
   const nowUsed = owned.filter((p) => used.has(p.id) && (!p.referencedAt || p.removedAt)).map((p) => p.id);
   if (nowUsed.length > 0) {
-    db.update(photos).set({ referencedAt: now, removedAt: null }).where(inArray(photos.id, nowUsed)).run();
+    await tx.update(photos).set({ referencedAt: now, removedAt: null }).where(inArray(photos.id, nowUsed));
   }
   const nowRemoved = owned.filter((p) => !used.has(p.id) && p.referencedAt && !p.removedAt).map((p) => p.id);
   if (nowRemoved.length > 0) {
-    db.update(photos).set({ removedAt: now }).where(inArray(photos.id, nowRemoved)).run();
+    await tx.update(photos).set({ removedAt: now }).where(inArray(photos.id, nowRemoved));
   }
 };
 
 /**
  * Saves a program change and its photo bookkeeping in one write transaction: the photos it shows
  * must exist (checked with the write, so a photo cannot be deleted in between), and the use marks
- * follow. The body stays synchronous: bun:sqlite commits a transaction at its first await.
+ * follow.
  */
 export const saveWithPhotos = <T>(
   db: AppDatabase,
   ownerId: string,
   program: ProgramInput | undefined,
-  write: (tx: Tx) => T,
+  save: (tx: Tx) => Promise<T>,
   now = new Date(),
-): T =>
-  db.transaction(
-    (tx) => {
-      if (program) requireOwnedPhotos(tx, ownerId, program);
-      const result = write(tx);
-      recordPhotoUse(tx, ownerId, now);
-      return result;
-    },
-    { behavior: "immediate" },
-  );
+): Promise<T> =>
+  write(db, async (tx) => {
+    if (program) await requireOwnedPhotos(tx, ownerId, program);
+    const result = await save(tx);
+    await recordPhotoUse(tx, ownerId, now);
+    return result;
+  });
 
 /** Removes the files of deleted rows that no remaining row (of any owner) still uses. */
 const removeUnusedFiles = ({ db, storage }: PhotoDeps, deleted: PhotoRow[]) =>
   serializeFileMutation(async () => {
     for (const hash of new Set(deleted.flatMap((row) => [row.contentHash, row.screenHash]))) {
-      const stillUsed = db
+      const [stillUsed] = await db
         .select({ id: photos.id })
         .from(photos)
         .where(or(eq(photos.contentHash, hash), eq(photos.screenHash, hash)))
-        .limit(1)
-        .get();
+        .limit(1);
       if (stillUsed) continue;
       // A file left behind wastes disk; failing the family's save over it would be worse.
       await storage.remove(hash).catch((error) => console.error("Could not remove photo file", hash, error));
@@ -263,41 +277,36 @@ const removeUnusedFiles = ({ db, storage }: PhotoDeps, deleted: PhotoRow[]) =>
 export const collectUnusedPhotos = async (deps: PhotoDeps, ownerId?: string, now = new Date()) => {
   const removedBefore = new Date(now.getTime() - REMOVED_PHOTO_GRACE_MS);
   const uploadedBefore = new Date(now.getTime() - UNSAVED_PHOTO_GRACE_MS);
-  const collected = deps.db.transaction(
-    (tx) => {
-      const due = tx
-        .select()
-        .from(photos)
-        .where(
-          and(
-            ownerId ? eq(photos.ownerId, ownerId) : undefined,
-            or(
-              lt(photos.removedAt, removedBefore),
-              and(isNull(photos.referencedAt), lt(photos.createdAt, uploadedBefore)),
-            ),
+  const collected = await write(deps.db, async (tx) => {
+    const due = await tx
+      .select()
+      .from(photos)
+      .where(
+        and(
+          ownerId ? eq(photos.ownerId, ownerId) : undefined,
+          or(
+            lt(photos.removedAt, removedBefore),
+            and(isNull(photos.referencedAt), lt(photos.createdAt, uploadedBefore)),
           ),
-        )
-        .all();
-      // A program written without the bookkeeping (a batch) may show one: check before deleting.
-      const usedBy = new Map<string, Set<string>>();
-      const unused = due.filter((p) => {
-        if (!usedBy.has(p.ownerId)) usedBy.set(p.ownerId, usedPhotoIds(tx, p.ownerId));
-        return !usedBy.get(p.ownerId)?.has(p.id);
-      });
-      if (unused.length > 0) {
-        tx.delete(photos)
-          .where(
-            inArray(
-              photos.id,
-              unused.map((p) => p.id),
-            ),
-          )
-          .run();
-      }
-      return unused;
-    },
-    { behavior: "immediate" },
-  );
+        ),
+      );
+    // A program written without the bookkeeping (a batch) may show one: check before deleting.
+    const usedBy = new Map<string, Set<string>>();
+    const unused: PhotoRow[] = [];
+    for (const p of due) {
+      if (!usedBy.has(p.ownerId)) usedBy.set(p.ownerId, await usedPhotoIds(tx, p.ownerId));
+      if (!usedBy.get(p.ownerId)?.has(p.id)) unused.push(p);
+    }
+    if (unused.length > 0) {
+      await tx.delete(photos).where(
+        inArray(
+          photos.id,
+          unused.map((p) => p.id),
+        ),
+      );
+    }
+    return unused;
+  });
   await removeUnusedFiles(deps, collected);
   return collected.map((p) => p.id);
 };
@@ -305,21 +314,18 @@ export const collectUnusedPhotos = async (deps: PhotoDeps, ownerId?: string, now
 /** Deletes a photo the owner no longer wants; one a saved program still shows is refused. */
 export const deletePhoto = async (deps: PhotoDeps, ownerId: string, id: string) => {
   // Checked and deleted in one write transaction, so a save cannot start using it in between.
-  const row = deps.db.transaction(
-    (tx) => {
-      const found = findOwnedPhoto(tx, ownerId, id);
-      if (!found) throw notFound(PHOTO_NOT_FOUND);
-      if (usedPhotoIds(tx, ownerId).has(id)) {
-        throw new AppError(
-          "CONFLICT",
-          "This photo is still used by a saved program. Remove it there and save first.",
-        );
-      }
-      tx.delete(photos).where(eq(photos.id, id)).run();
-      return found;
-    },
-    { behavior: "immediate" },
-  );
+  const row = await write(deps.db, async (tx) => {
+    const found = await findOwnedPhoto(tx, ownerId, id);
+    if (!found) throw notFound(PHOTO_NOT_FOUND);
+    if ((await usedPhotoIds(tx, ownerId)).has(id)) {
+      throw new AppError(
+        "CONFLICT",
+        "This photo is still used by a saved program. Remove it there and save first.",
+      );
+    }
+    await tx.delete(photos).where(eq(photos.id, id));
+    return found;
+  });
   await removeUnusedFiles(deps, [row]);
 };
 
@@ -331,7 +337,7 @@ export const createPhotoLoader =
   ({ db, storage }: PhotoDeps, ownerId: string): PhotoLoader =>
   async (url) => {
     const id = photoIdFromUrl(url);
-    const row = id ? findOwnedPhoto(db, ownerId, id) : undefined;
+    const row = id ? await findOwnedPhoto(db, ownerId, id) : undefined;
     if (!row) return undefined;
     const body = await storage.get(row.contentHash);
     return body && { body, contentType: row.mime, width: row.width, height: row.height };

@@ -46,9 +46,10 @@ export type PrintTimings = {
   pollSeconds: number;
 };
 
-// A killed worker's PDF is printed again about 12 seconds later; a PDF takes one to three.
+// A killed worker's PDF is printed again about half a minute later (a PDF takes one to three
+// seconds); PRINT_JOB_EXPIRE_SECONDS shortens it to 10.
 export const DEFAULT_PRINT_TIMINGS: PrintTimings = {
-  heartbeatSeconds: 10,
+  heartbeatSeconds: 30,
   superviseSeconds: 2,
   retryLimit: 3,
   expireSeconds: 600,

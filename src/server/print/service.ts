@@ -85,7 +85,7 @@ export const programPdf = async (
   signal?: AbortSignal,
 ): Promise<PdfAnswer> => {
   // Looked up first so another user's id is a 404, never a queued job.
-  const program = getProgram(deps.db, user.id, programId);
+  const program = await getProgram(deps.db, user.id, programId);
   const options = { variant: request.variant, marks: request.marks };
   // CMYK conversions stay in this process (they need its Ghostscript and its cache).
   if (deps.queued && !request.cmyk)

@@ -32,8 +32,8 @@ export const programRoutes = (
         requireDesignAllowed(user, input);
         // The plan's program count, the photos it shows and the write are one transaction, so
         // parallel creates cannot pass the limit together.
-        const program = saveWithPhotos(db, user.id, input, (tx) => {
-          requireRoomForPrograms(tx, user, 1);
+        const program = await saveWithPhotos(db, user.id, input, async (tx) => {
+          await requireRoomForPrograms(tx, user, 1);
           return createProgram(tx, user.id, input);
         });
         if (showsPhotos(program)) await collectUnusedPhotos(photos, user.id);
@@ -48,10 +48,10 @@ export const programRoutes = (
       "/:id",
       async ({ user, params, body }) => {
         const update = parseInput(programUpdateSchema, body);
-        const before = getProgram(db, user.id, params.id);
+        const before = await getProgram(db, user.id, params.id);
         requireDesignAllowed(user, update, before);
         // Photos taken out are marked removed (deleted after a grace period) unless another program shows them.
-        const program = saveWithPhotos(db, user.id, update, (tx) =>
+        const program = await saveWithPhotos(db, user.id, update, (tx) =>
           updateProgram(tx, user.id, params.id, update),
         );
         if (showsPhotos(before) || showsPhotos(program)) await collectUnusedPhotos(photos, user.id);
@@ -63,7 +63,7 @@ export const programRoutes = (
     .delete(
       "/:id",
       async ({ user, params }) => {
-        saveWithPhotos(db, user.id, undefined, (tx) => deleteProgram(tx, user.id, params.id));
+        await saveWithPhotos(db, user.id, undefined, (tx) => deleteProgram(tx, user.id, params.id));
         await collectUnusedPhotos(photos, user.id);
         return { ok: true };
       },

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { AppDatabase, DbOrTx } from "../../../db/client";
+import { type AppDatabase, type DbOrTx, write } from "../../../db/client";
 import { preparedFor } from "../../../db/prepared";
 import { type ProgramRow, programs } from "../../../db/schema";
 import type { Program, ProgramInput, ProgramSummary, ProgramUpdate } from "../../shared/schemas";
@@ -12,7 +12,7 @@ export const toProgram = ({ ownerId: _owner, createdAt, updatedAt, ...fields }: 
 
 const owned = (ownerId: string, id: string) => and(eq(programs.ownerId, ownerId), eq(programs.id, id));
 
-const programList = preparedFor((db) =>
+const programList = preparedFor("program_list", (db) =>
   db
     .select({
       id: programs.id,
@@ -24,26 +24,26 @@ const programList = preparedFor((db) =>
     })
     .from(programs)
     .where(eq(programs.ownerId, sql.placeholder("ownerId")))
-    .orderBy(desc(programs.createdAt), desc(programs.id))
-    .prepare(),
+    .orderBy(desc(programs.createdAt), desc(programs.id)),
 );
 
-const ownedProgram = preparedFor((db) =>
+const ownedProgram = preparedFor("owned_program", (db) =>
   db
     .select()
     .from(programs)
-    .where(and(eq(programs.ownerId, sql.placeholder("ownerId")), eq(programs.id, sql.placeholder("id"))))
-    .prepare(),
+    .where(and(eq(programs.ownerId, sql.placeholder("ownerId")), eq(programs.id, sql.placeholder("id")))),
 );
 
-export const listPrograms = (db: AppDatabase, ownerId: string): ProgramSummary[] =>
-  programList(db).all({ ownerId });
+export const listPrograms = (db: AppDatabase, ownerId: string): Promise<ProgramSummary[]> =>
+  programList(db).execute({ ownerId });
 
-export const countPrograms = (db: DbOrTx, ownerId: string) =>
-  db.select({ n: count() }).from(programs).where(eq(programs.ownerId, ownerId)).get()?.n ?? 0;
+export const countPrograms = async (db: DbOrTx, ownerId: string) => {
+  const [row] = await db.select({ n: count() }).from(programs).where(eq(programs.ownerId, ownerId));
+  return row?.n ?? 0;
+};
 
-export const getProgram = (db: AppDatabase, ownerId: string, id: string): Program => {
-  const row = ownedProgram(db).get({ ownerId, id });
+export const getProgram = async (db: AppDatabase, ownerId: string, id: string): Promise<Program> => {
+  const [row] = await ownedProgram(db).execute({ ownerId, id });
   if (!row) throw notFound(PROGRAM_NOT_FOUND);
   return toProgram(row);
 };
@@ -57,14 +57,14 @@ const newRow = (ownerId: string, input: ProgramInput, now: Date): ProgramRow => 
   updatedAt: now,
 });
 
-export const createProgram = (db: DbOrTx, ownerId: string, input: ProgramInput, now = new Date()) => {
+export const createProgram = async (tx: DbOrTx, ownerId: string, input: ProgramInput, now = new Date()) => {
   const row = newRow(ownerId, input, now);
-  db.insert(programs).values(row).run();
+  await tx.insert(programs).values(row);
   return toProgram(row);
 };
 
 /** Creates every program or none: one bad row must not leave half a week's services behind. */
-export const createPrograms = (
+export const createPrograms = async (
   db: AppDatabase,
   ownerId: string,
   inputs: ProgramInput[],
@@ -72,12 +72,7 @@ export const createPrograms = (
 ) => {
   // Distinct timestamps keep the batch's order in the newest-first list.
   const rows = inputs.map((input, i) => newRow(ownerId, input, new Date(now.getTime() + i)));
-  db.transaction(
-    (tx) => {
-      for (const row of rows) tx.insert(programs).values(row).run();
-    },
-    { behavior: "immediate" },
-  );
+  await write(db, (tx) => tx.insert(programs).values(rows));
   return rows.map(toProgram);
 };
 
@@ -94,24 +89,23 @@ const staleSave = (current: ProgramRow) =>
  * Saves over the stored program only when the client's `version` is still the stored one; the
  * check and the write are one statement, so two saves racing for one version cannot both win.
  */
-export const updateProgram = (db: DbOrTx, ownerId: string, id: string, update: ProgramUpdate) => {
+export const updateProgram = async (tx: DbOrTx, ownerId: string, id: string, update: ProgramUpdate) => {
   const { version, ...input } = update;
   const matches =
     version === undefined ? owned(ownerId, id) : and(owned(ownerId, id), eq(programs.version, version));
-  const row = db
+  const [row] = await tx
     .update(programs)
     .set({ ...input, version: sql`${programs.version} + 1`, updatedAt: new Date() })
     .where(matches)
-    .returning()
-    .get();
+    .returning();
   if (row) return toProgram(row);
-  const current = db.select().from(programs).where(owned(ownerId, id)).get();
+  const [current] = await tx.select().from(programs).where(owned(ownerId, id));
   if (!current) throw notFound(PROGRAM_NOT_FOUND);
   throw staleSave(current);
 };
 
-export const deleteProgram = (db: DbOrTx, ownerId: string, id: string): Program => {
-  const row = db.delete(programs).where(owned(ownerId, id)).returning().get();
+export const deleteProgram = async (tx: DbOrTx, ownerId: string, id: string): Promise<Program> => {
+  const [row] = await tx.delete(programs).where(owned(ownerId, id)).returning();
   if (!row) throw notFound(PROGRAM_NOT_FOUND);
   return toProgram(row);
 };

@@ -5,8 +5,9 @@ const REPO = join(import.meta.dir, "../../..");
 
 export type WorkerProcess = Awaited<ReturnType<typeof startWorker>>;
 
-/** The web side's queue, supervising as often as a worker does. */
-export const openTestQueue = (databaseUrl: string) => PrintQueue.open(databaseUrl, { role: "web" });
+/** The web side's queue; its jobs are taken from a silent worker after 10 seconds, the shortest. */
+export const openTestQueue = (databaseUrl: string) =>
+  PrintQueue.open(databaseUrl, { role: "web", timings: { heartbeatSeconds: 10 } });
 
 /** `memorial worker` in its own process; resolves with the line it prints once it takes jobs. */
 export const startWorker = async (env: Record<string, string>, args: string[] = []) => {

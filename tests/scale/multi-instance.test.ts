@@ -1,0 +1,177 @@
+// Several machines' worth of Keepsake on one: two web servers (the built bundle and the source) and
+// two print workers on one PostgreSQL database and one S3-compatible bucket. Any server answers any
+// request, and a batch survives a worker killed with SIGKILL halfway through.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { unzipSync } from "fflate";
+import { REPO } from "../cli/run-cli";
+import { fixtureProgram } from "../print/support/fixture-programs";
+import { startLocalS3 } from "../support/local-s3";
+import { startPostgres } from "../support/postgres";
+import { buildApp, type ServerProcess, startServerProcess } from "../support/server-process";
+import { makeTempDir, TestClient } from "../support/test-app";
+import { photoForm, pngImage } from "../support/test-images";
+
+type Worker = { proc: Bun.Subprocess<"ignore", "pipe", "pipe">; output: () => string };
+
+const pg = startPostgres();
+const dirs: string[] = [];
+let s3: Awaited<ReturnType<typeof startLocalS3>>;
+let env: Record<string, string>;
+let webA: ServerProcess;
+let webB: ServerProcess;
+const workers: Worker[] = [];
+
+/** `memorial worker`, as an operator starts one on each print machine. */
+const startWorker = (name: string): Worker => {
+  const dataDir = makeTempDir(`keepsake-${name}-`);
+  dirs.push(dataDir);
+  const proc = Bun.spawn(["bun", join(REPO, "src/cli/main.ts"), "worker"], {
+    env: { ...process.env, ...env, MEMORIAL_DATA_DIR: dataDir },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let printed = "";
+  const drain = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) printed += new TextDecoder().decode(chunk);
+  };
+  void drain(proc.stdout);
+  void drain(proc.stderr);
+  return { proc, output: () => printed };
+};
+
+const webServer = (name: string, built: boolean) => {
+  const dataDir = makeTempDir(`keepsake-${name}-`);
+  dirs.push(dataDir);
+  return startServerProcess({ dataDir, built, env });
+};
+
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  env = {
+    DATABASE_URL: await pg.createDatabase("keepsake_multi"),
+    ...s3.env,
+    // Every server must sign and read the same cookies.
+    COOKIE_SECRET: "one secret shared by every web server",
+    // A killed worker's job is handed to another after this many seconds without a heartbeat.
+    PRINT_JOB_EXPIRE_SECONDS: "10",
+  };
+  await buildApp();
+  // Started one after the other: both would migrate, and the second must find nothing to do.
+  webA = await webServer("web-a", true);
+  webB = await webServer("web-b", false);
+  workers.push(startWorker("worker-1"), startWorker("worker-2"));
+}, 120_000);
+
+afterAll(async () => {
+  for (const worker of workers) worker.proc.kill("SIGTERM");
+  await Promise.all(workers.map((w) => w.proc.exited));
+  await webA?.stop();
+  await webB?.stop();
+  await s3?.stop();
+  pg.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const getAs = (client: TestClient, path: string) =>
+  fetch(client.baseUrl + path, { headers: { cookie: client.cookie } });
+
+/** Follows a print job's status address until it names the download, then downloads it. */
+const followPrintJob = async (client: TestClient, statusUrl: string, deadlineMs = 120_000) => {
+  const started = Date.now();
+  for (;;) {
+    const status = (await (await getAs(client, statusUrl)).json()) as { state: string; downloadUrl?: string };
+    if (status.state === "failed") throw new Error(`print job failed: ${JSON.stringify(status)}`);
+    if (status.downloadUrl) {
+      const response = await getAs(client, status.downloadUrl);
+      expect(response.status).toBe(200);
+      return new Uint8Array(await response.arrayBuffer());
+    }
+    if (Date.now() - started > deadlineMs) throw new Error(`still preparing after ${deadlineMs} ms`);
+    await Bun.sleep(500);
+  }
+};
+
+/** Downloads `path` as the web app does: a 202 names the print job to follow. */
+const download = async (client: TestClient, path: string) => {
+  const response = await getAs(client, path);
+  if (response.status === 202)
+    return followPrintJob(client, ((await response.json()) as { statusUrl: string }).statusUrl);
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+};
+
+test("a session made on server A is signed in on server B", async () => {
+  const onA = new TestClient(webA.base);
+  const account = await onA.signUp();
+  const onB = new TestClient(webB.base);
+  onB.cookie = onA.cookie;
+  const me = await onB.get("/api/auth/user");
+  expect(me.status).toBe(200);
+  expect(me.json.email).toBe(account.email.toLowerCase());
+});
+
+test("a photo uploaded through A is in the bucket and prints through B", async () => {
+  const onA = new TestClient(webA.base);
+  await onA.signUp();
+  const upload = await onA.post("/api/photos", photoForm(await pngImage(1200, 1500), "mum.png", "image/png"));
+  expect(upload.status).toBe(201);
+  const program = await onA.post("/api/programs", {
+    ...fixtureProgram("short"),
+    mainPhotoUrl: upload.json.url,
+  });
+  expect(program.status).toBe(201);
+  const listed = await s3.client.list({ prefix: "photos/" });
+  expect(listed.contents?.length ?? 0).toBeGreaterThanOrEqual(2);
+
+  const onB = new TestClient(webB.base);
+  onB.cookie = onA.cookie;
+  const pdf = await download(onB, `/api/programs/${program.json.id}/pdf`);
+  const file = join(makeTempDir("keepsake-pdf-"), "program.pdf");
+  dirs.push(join(file, ".."));
+  await Bun.write(file, pdf);
+  const images = Bun.spawnSync(["pdfimages", "-list", file]).stdout.toString();
+  // Header lines, then one line per image: the uploaded photo was printed.
+  expect(images.trim().split("\n").length).toBeGreaterThan(2);
+}, 120_000);
+
+test("a batch of 20 completes while a worker is killed with SIGKILL, every PDF present once", async () => {
+  const client = new TestClient(webA.base);
+  await client.signUp();
+  const names = Array.from({ length: 20 }, (_, i) => `Person ${String(i + 1).padStart(2, "0")} Example`);
+  const created = await client.post(
+    "/api/programs/batch",
+    names.map((fullName) => ({ ...fixtureProgram("short"), fullName, mainPhotoUrl: "" })),
+  );
+  expect(created.status).toBe(201);
+  const ids = (created.json as { id: string }[]).map((p) => p.id);
+
+  const onB = new TestClient(webB.base);
+  onB.cookie = client.cookie;
+  const queued = await onB.get(`/api/programs/batch/pdf?ids=${ids.join(",")}`);
+  expect(queued.status).toBe(202);
+  expect(queued.json.total).toBe(20);
+
+  // Kill one worker as soon as the batch is under way (some done, most not).
+  const victim = workers[0] as Worker;
+  for (;;) {
+    const status = await onB.get(queued.json.statusUrl);
+    expect(status.status).toBe(200);
+    if (status.json.done >= 2) {
+      expect(status.json.done).toBeLessThan(20);
+      break;
+    }
+    await Bun.sleep(200);
+  }
+  victim.proc.kill("SIGKILL");
+  await victim.proc.exited;
+
+  const zip = await followPrintJob(onB, queued.json.statusUrl, 180_000);
+  const listing = Object.keys(unzipSync(zip));
+  expect(listing).toHaveLength(20);
+  expect(new Set(listing).size).toBe(20);
+  for (const name of names) {
+    expect(listing.filter((entry) => entry.startsWith(name.replaceAll(" ", "-"))).length).toBe(1);
+  }
+}, 240_000);
