@@ -202,17 +202,27 @@ export class PrintQueue {
     concurrency: number,
     print: (task: PrintTask, taskId: string, signal: AbortSignal) => Promise<object>,
   ) {
-    await this.boss.work<PrintTask>(
-      QUEUE,
-      {
-        localConcurrency: concurrency,
-        // One interval with or without notifications: pg-boss waits it out after every job (less
-        // the job's time), and the 30-second default would idle a worker between a batch's PDFs.
-        pollingIntervalSeconds: this.timings.pollSeconds,
-        notifyPollingIntervalSeconds: this.timings.pollSeconds,
-      },
-      async ([job]) => (job ? print(job.data, job.id, job.signal) : undefined),
-    );
+    // One pg-boss worker (a fetch loop) per slot, each asking for its next task as soon as one is
+    // done: pg-boss otherwise waits out the polling interval after every job, which would idle a
+    // printer between a batch's PDFs. Idle, a loop polls every pollSeconds (and wakes on a new job).
+    for (let slot = 0; slot < concurrency; slot++) {
+      let loop: string | undefined;
+      loop = await this.boss.work<PrintTask>(
+        QUEUE,
+        {
+          pollingIntervalSeconds: this.timings.pollSeconds,
+          notifyPollingIntervalSeconds: this.timings.pollSeconds,
+        },
+        async ([job]) => {
+          if (!job) return undefined;
+          try {
+            return await print(job.data, job.id, job.signal);
+          } finally {
+            if (loop) this.boss.notifyWorker(loop);
+          }
+        },
+      );
+    }
   }
 
   /** Stops taking work; with `graceful`, waits (up to `timeoutMs`) for the tasks running here. */
