@@ -5,8 +5,13 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
+import { closeDatabase, openAppDatabase } from "../../db/client";
+import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { createLocalFileStore } from "../../src/server/photos/file-store";
-import { type PrintQueue, type PrintTaskInput, printedPdfKey } from "../../src/server/print/print-queue";
+import { createPhotoLoader } from "../../src/server/photos/service";
+import { createLocalPhotoStorage } from "../../src/server/photos/storage";
+import { PrintQueue, type PrintTaskInput, printedPdfKey } from "../../src/server/print/print-queue";
+import { startPrintWorker } from "../../src/server/print/print-worker";
 import type { Program } from "../../src/shared/schemas";
 import { REPO } from "../cli/run-cli";
 import { startPostgres } from "../support/postgres";
@@ -140,6 +145,35 @@ test("two workers print a batch of 8: every PDF present once, in the job's order
     expect(await pageCount(await files.get(printedPdfKey(taskId)))).toBeGreaterThan(0);
   }
 }, 180_000);
+
+test("a kept PDF is removed from the file store once its print job is no longer kept", async () => {
+  const url = await pg.createDatabase(`workers_${++databases}`);
+  const dataDir = makeTempDir();
+  const db = await openAppDatabase({ dataDir, databaseUrl: url });
+  const queue = await PrintQueue.open(url, { role: "worker", timings: { keepSeconds: 2 } });
+  const printer = new ChromiumPrinter({ concurrency: 1 });
+  cleanups.push(async () => {
+    await queue.close({ graceful: false });
+    await printer.close();
+    await closeDatabase(db);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const files = createLocalFileStore(dataDir);
+  const storage = createLocalPhotoStorage(dataDir);
+  await startPrintWorker({
+    queue,
+    printer,
+    files,
+    photoLoaderFor: (ownerId) => createPhotoLoader({ db, storage }, ownerId),
+    concurrency: 1,
+  });
+  const id = await queue.enqueue([task("Eleanor Whitfield")]);
+  expect((await queue.waitFor(OWNER, id, 30_000))?.state).toBe("done");
+  expect(await files.get(printedPdfKey(id))).toBeDefined();
+  const until = Date.now() + 20_000;
+  while ((await files.get(printedPdfKey(id))) && Date.now() < until) await Bun.sleep(200);
+  expect(await files.get(printedPdfKey(id))).toBeUndefined();
+}, 60_000);
 
 test("without DATABASE_URL `memorial worker` stops at once, naming the variable", async () => {
   const proc = Bun.spawn(["bun", join(REPO, "src/cli/main.ts"), "worker"], {

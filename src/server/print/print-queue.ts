@@ -8,6 +8,8 @@ import type { PdfVariant } from "../../print/render-program-pdf";
 import type { Program } from "../../shared/schemas";
 
 const QUEUE = "print-pdf";
+/** Kept PDFs to remove from the file store once their print job is no longer kept. */
+const REMOVALS = "print-pdf-removal";
 
 /** What a download of the print job is: the one PDF, a ZIP of them, or one combined PDF. */
 export type PrintBundle = "pdf" | "zip" | "combined";
@@ -126,6 +128,8 @@ export class PrintQueue {
       useListenNotify: true,
       superviseIntervalSeconds: all.superviseSeconds,
       monitorIntervalSeconds: all.superviseSeconds,
+      // Removes finished jobs older than keepSeconds (pg-boss's default is once a day).
+      maintenanceIntervalSeconds: Math.min(all.keepSeconds, 3600),
       max: 4,
     });
     // Without a listener an EventEmitter throws its errors; pg-boss reports lost connections here
@@ -133,6 +137,7 @@ export class PrintQueue {
     boss.on("error", (error) => console.error("Print queue:", error));
     await boss.start();
     await boss.createQueue(QUEUE, { notify: true });
+    await boss.createQueue(REMOVALS);
     return new PrintQueue(boss, all);
   }
 
@@ -223,6 +228,22 @@ export class PrintQueue {
         },
       );
     }
+  }
+
+  /** Has `key` removed from the file store when the print job that made it is no longer kept. */
+  async removeLater(key: string) {
+    await this.boss.sendAfter(REMOVALS, { key }, null, this.timings.keepSeconds);
+  }
+
+  /** Runs the removals that `removeLater` asked for, as they come due. */
+  async workRemovals(remove: (key: string) => Promise<void>) {
+    await this.boss.work<{ key: string }>(
+      REMOVALS,
+      { pollingIntervalSeconds: this.timings.pollSeconds },
+      async ([job]) => {
+        if (job) await remove(job.data.key);
+      },
+    );
   }
 
   /** Stops taking work; with `graceful`, waits (up to `timeoutMs`) for the tasks running here. */

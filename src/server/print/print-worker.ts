@@ -17,8 +17,15 @@ export type PrintWorkerDeps = {
   concurrency: number;
 };
 
-export const startPrintWorker = ({ queue, printer, files, photoLoaderFor, concurrency }: PrintWorkerDeps) =>
-  queue.work(concurrency, async (task, taskId, signal) => {
+export const startPrintWorker = async ({
+  queue,
+  printer,
+  files,
+  photoLoaderFor,
+  concurrency,
+}: PrintWorkerDeps) => {
+  await queue.workRemovals((key) => files.remove(key));
+  await queue.work(concurrency, async (task, taskId, signal) => {
     const rendered = await renderProgramPdf(task.program, {
       variant: task.variant,
       marks: task.marks,
@@ -28,6 +35,9 @@ export const startPrintWorker = ({ queue, printer, files, photoLoaderFor, concur
       signal,
     });
     // Keyed by the task, so a retried task replaces its own file and a batch holds each PDF once.
-    await files.put(printedPdfKey(taskId), rendered.pdf);
+    const key = printedPdfKey(taskId);
+    await files.put(key, rendered.pdf);
+    await queue.removeLater(key);
     return { pages: rendered.pageCount, checks: rendered.checks.length };
   });
+};
