@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { closeDatabase, openAppDatabase } from "../../db/client";
+import { closeDatabase, openAppDatabase, write } from "../../db/client";
+import { photos, users } from "../../db/schema-pg";
 import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { createLocalFileStore } from "../../src/server/photos/file-store";
 import { createPhotoLoader } from "../../src/server/photos/service";
@@ -16,6 +17,7 @@ import type { Program } from "../../src/shared/schemas";
 import { REPO } from "../cli/run-cli";
 import { startPostgres } from "../support/postgres";
 import { makeTempDir } from "../support/test-app";
+import { pngImage } from "../support/test-images";
 import { fixtureProgram } from "./support/fixture-programs";
 import { openTestQueue, startWorker, type WorkerProcess } from "./support/workers";
 
@@ -43,6 +45,8 @@ const setUp = async () => {
   });
   return {
     queue,
+    dataDir,
+    databaseUrl: url,
     files: createLocalFileStore(dataDir),
     printed: () => readdirSync(join(dataDir, "prints")).sort(),
     startWorker: async () => {
@@ -145,6 +149,53 @@ test("two workers print a batch of 8: every PDF present once, in the job's order
     expect(await pageCount(await files.get(printedPdfKey(taskId)))).toBeGreaterThan(0);
   }
 }, 180_000);
+
+test("a worker prints the owner's photos from the photo storage", async () => {
+  const { queue, files, startWorker, dataDir, databaseUrl } = await setUp();
+  const db = await openAppDatabase({ dataDir, databaseUrl });
+  cleanups.push(() => closeDatabase(db));
+  const ownerId = crypto.randomUUID();
+  const now = new Date();
+  await write(db, (tx) =>
+    tx.insert(users).values({
+      id: ownerId,
+      email: `${ownerId}@example.com`,
+      firstName: "Margaret",
+      lastName: "Ellison",
+      passwordHash: "not used here",
+      trialStartedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+  // The photo as an upload leaves it: its file in the photo storage, its row naming the owner.
+  const png = await pngImage(1200, 1500);
+  const hash = new Bun.CryptoHasher("sha256").update(png).digest("hex");
+  await createLocalPhotoStorage(dataDir).put(hash, png);
+  const photoId = crypto.randomUUID();
+  await write(db, (tx) =>
+    tx.insert(photos).values({
+      id: photoId,
+      ownerId,
+      contentHash: hash,
+      screenHash: hash,
+      sourceHash: hash,
+      width: 1200,
+      height: 1500,
+      mime: "image/png",
+      createdAt: now,
+    }),
+  );
+  const program = { ...task("Margaret Ellison").program, mainPhotoUrl: `/api/photos/${photoId}` };
+  await startWorker();
+  const id = await queue.enqueue([{ ...task("unused"), ownerId, program }]);
+  expect((await queue.waitFor(ownerId, id, 60_000))?.state).toBe("done");
+  const file = join(dataDir, "printed.pdf");
+  await Bun.write(file, (await files.get(printedPdfKey(id))) as Uint8Array);
+  const images = Bun.spawnSync(["pdfimages", "-list", file]).stdout.toString();
+  // Two header lines, then one line per image drawn: the cover photo (and its overlay) printed.
+  expect(images.trim().split("\n").length).toBeGreaterThan(2);
+}, 90_000);
 
 test("a kept PDF is removed from the file store once its print job is no longer kept", async () => {
   const url = await pg.createDatabase(`workers_${++databases}`);
