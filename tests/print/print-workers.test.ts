@@ -226,6 +226,19 @@ test("a kept PDF is removed from the file store once its print job is no longer 
   expect(await files.get(printedPdfKey(id))).toBeUndefined();
 }, 60_000);
 
+test("a database nobody answers stops `memorial worker` in one line naming it, not its password", async () => {
+  const proc = Bun.spawn(["bun", join(REPO, "src/cli/main.ts"), "worker"], {
+    env: { ...process.env, DATABASE_URL: "postgres://keepsake:secret-password@127.0.0.1:1/keepsake" },
+    stderr: "pipe",
+    stdout: "pipe",
+  });
+  expect(await proc.exited).toBe(69);
+  const stderr = await new Response(proc.stderr).text();
+  expect(stderr).toStartWith("memorial: cannot take print jobs from PostgreSQL keepsake on 127.0.0.1:1: ");
+  expect(stderr.trim().split("\n")).toHaveLength(1);
+  expect(stderr).not.toContain("secret-password");
+});
+
 test("without DATABASE_URL `memorial worker` stops at once, naming the variable", async () => {
   const proc = Bun.spawn(["bun", join(REPO, "src/cli/main.ts"), "worker"], {
     env: { ...process.env, DATABASE_URL: "" },

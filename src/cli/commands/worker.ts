@@ -8,6 +8,7 @@ import { createPhotoLoader } from "../../server/photos/service";
 import { photoStorageFor } from "../../server/photos/storage-from-config";
 import { openPrintQueue } from "../../server/print/print-queue-from-config";
 import { startPrintWorker } from "../../server/print/print-worker";
+import { EXIT_DATABASE_UNREACHABLE } from "../../server/serve";
 import { CliError } from "../cli-error";
 
 export type WorkerOptions = { concurrency: number };
@@ -25,11 +26,23 @@ export const runWorker = async ({ concurrency }: WorkerOptions) => {
   }
   const executablePath = findChromium(config.CHROMIUM_PATH);
   if (!executablePath) throw new CliError(CHROMIUM_MISSING_MESSAGE);
-  const db = await openAppDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
+  const databaseUrl = config.DATABASE_URL;
+  const database = describePostgres(databaseUrl);
+  const { db, queue } = await (async () => {
+    try {
+      return {
+        db: await openAppDatabase({ dataDir: config.dataDir, databaseUrl }),
+        queue: await openPrintQueue({ ...config, DATABASE_URL: databaseUrl }, "worker"),
+      };
+    } catch (error) {
+      // One line naming the database, never its password; a supervisor may restart the worker.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new CliError(`cannot take print jobs from ${database}: ${reason}`, EXIT_DATABASE_UNREACHABLE);
+    }
+  })();
   const photos = photoStorageFor(config);
   const files = fileStoreFor(config);
   const printer = new ChromiumPrinter({ executablePath, concurrency });
-  const queue = await openPrintQueue({ ...config, DATABASE_URL: config.DATABASE_URL }, "worker");
   await startPrintWorker({
     queue,
     printer,
@@ -38,7 +51,7 @@ export const runWorker = async ({ concurrency }: WorkerOptions) => {
     concurrency,
   });
   console.log(
-    `Keepsake print worker: printing PDFs from ${describePostgres(config.DATABASE_URL)}, ${concurrency} at a time, into ${files.description}.`,
+    `Keepsake print worker: printing PDFs from ${database}, ${concurrency} at a time, into ${files.description}.`,
   );
   const stop = async () => {
     // Finish the PDFs in hand (their jobs would otherwise wait out a heartbeat to be retried).
