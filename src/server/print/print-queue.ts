@@ -174,14 +174,14 @@ export class PrintQueue {
     return usable ? this.find(ownerId, usable.data.printJobId) : undefined;
   }
 
-  /** The owner's print jobs still queued or printing, for the per-user cap. */
+  /**
+   * The owner's print jobs with PDFs still waiting for a worker, for the per-user cap. Only waiting
+   * tasks are read (a day's finished ones would be many more), so a job whose last PDFs are being
+   * printed right now no longer counts: it is a second from done.
+   */
   async unfinished(ownerId: string, bundle: PrintBundle[]) {
-    const jobs = await this.boss.findJobs<PrintTask>(QUEUE, { data: { ownerId } });
-    const open = jobs.filter(
-      (job) =>
-        bundle.includes(job.data.bundle) &&
-        (job.state === "created" || job.state === "active" || job.state === "retry"),
-    );
+    const waiting = await this.boss.findJobs<PrintTask>(QUEUE, { data: { ownerId }, queued: true });
+    const open = waiting.filter((job) => bundle.includes(job.data.bundle));
     return new Set(open.map((job) => job.data.printJobId)).size;
   }
 
