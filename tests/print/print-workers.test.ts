@@ -2,7 +2,7 @@
 // real throwaway PostgreSQL cluster, print them with real Chromium and keep them in the data
 // folder; a worker killed with SIGKILL mid-job loses nothing, another one prints its PDF.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { closeDatabase, openAppDatabase, write } from "../../db/client";
@@ -195,6 +195,16 @@ test("a worker prints the owner's photos from the photo storage", async () => {
   const images = Bun.spawnSync(["pdfimages", "-list", file]).stdout.toString();
   // Two header lines, then one line per image drawn: the cover photo (and its overlay) printed.
   expect(images.trim().split("\n").length).toBeGreaterThan(2);
+}, 90_000);
+
+test("a PDF that cannot be kept fails after its retries, and its print job says so", async () => {
+  const { queue, startWorker, dataDir } = await setUp();
+  // A file where the prints folder should be: every attempt to keep the PDF fails.
+  writeFileSync(join(dataDir, "prints"), "not a folder");
+  await startWorker();
+  const id = await queue.enqueue([task("Eleanor Whitfield")]);
+  const view = await queue.waitFor(OWNER, id, 60_000);
+  expect(view).toMatchObject({ state: "failed", done: 0, total: 1 });
 }, 90_000);
 
 test("a kept PDF is removed from the file store once its print job is no longer kept", async () => {
