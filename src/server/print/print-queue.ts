@@ -40,6 +40,8 @@ export type PrintTimings = {
   superviseSeconds: number;
   /** Attempts after the first before a PDF counts as failed. */
   retryLimit: number;
+  /** Wait before the first retry, doubled (with jitter) for each next one: rides out a short outage. */
+  retryDelaySeconds: number;
   /** The longest one PDF may take, a backstop for a worker that hangs while still beating. */
   expireSeconds: number;
   /** How long a finished job (and so its download) is kept. */
@@ -54,6 +56,7 @@ export const DEFAULT_PRINT_TIMINGS: PrintTimings = {
   heartbeatSeconds: 30,
   superviseSeconds: 2,
   retryLimit: 3,
+  retryDelaySeconds: 1,
   expireSeconds: 600,
   keepSeconds: 24 * 60 * 60,
   pollSeconds: 1,
@@ -144,7 +147,7 @@ export class PrintQueue {
   /** Sends one task per item as one print job and answers its id. */
   async enqueue(items: PrintTaskInput[], options: { key?: string } = {}) {
     const printJobId = crypto.randomUUID();
-    const { retryLimit, heartbeatSeconds, expireSeconds, keepSeconds } = this.timings;
+    const { retryLimit, retryDelaySeconds, heartbeatSeconds, expireSeconds, keepSeconds } = this.timings;
     await this.boss.insert(
       QUEUE,
       items.map((item, index) => ({
@@ -153,6 +156,8 @@ export class PrintQueue {
         data: { ...item, printJobId, index, total: items.length } satisfies PrintTask,
         singletonKey: options.key,
         retryLimit,
+        retryDelay: retryDelaySeconds,
+        retryBackoff: true,
         heartbeatSeconds,
         expireInSeconds: expireSeconds,
         deleteAfterSeconds: keepSeconds,
