@@ -53,10 +53,7 @@ export function useBatchDownload() {
     } catch (error) {
       toast({
         title: "Download failed",
-        description:
-          error instanceof Error && error.message === DOWNLOAD_FAILED
-            ? DOWNLOAD_FAILED
-            : messageOf(error, DOWNLOAD_FAILED),
+        description: messageOf(error, DOWNLOAD_FAILED),
         variant: "destructive",
       });
     } finally {
