@@ -12,6 +12,7 @@ import { renderProgramFile } from "./commands/pdf";
 import { showErrorReports } from "./commands/reports";
 import { serveApp } from "./commands/serve";
 import { setUpStripe } from "./commands/stripe-setup";
+import { runWorker } from "./commands/worker";
 import { openPdfPrinter } from "./printer";
 
 const DEFAULT_CONCURRENCY = 2;
@@ -44,6 +45,7 @@ Examples:
   $ memorial export eleanor.json --format data-merge --tool indesign
   $ memorial serve --port 8080
   $ memorial db migrate
+  $ memorial worker --concurrency 2
   $ memorial stripe setup
   $ memorial reports --limit 20
 
@@ -108,6 +110,12 @@ Example:
     .option("-p, --port <port>", "port to listen on (default PORT or 3000)")
     .option("--host <host>", "address to listen on (default HOST or 0.0.0.0)")
     .action(serveApp);
+
+  program
+    .command("worker")
+    .description("Print the PDFs that web servers on PostgreSQL (DATABASE_URL) queue, until stopped")
+    .option("-c, --concurrency <n>", "PDFs printed at once", positiveInt(8), DEFAULT_CONCURRENCY)
+    .action((options) => runWorker(options));
 
   program
     .command("db")

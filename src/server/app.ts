@@ -28,6 +28,8 @@ import { createPhotoLoader, type PhotoLimits } from "./photos/service";
 import type { PhotoStorage } from "./photos/storage";
 import { photoStorageFor } from "./photos/storage-from-config";
 import { createPrintJobLimits } from "./print/job-limits";
+import { printJobRoutes } from "./print/print-job-routes";
+import type { QueuedPrinting } from "./print/queued-pdfs";
 import { printRoutes } from "./print/routes";
 import { programRoutes } from "./programs/routes";
 import { writingRoutes } from "./writing/routes";
@@ -55,6 +57,8 @@ export type AppDeps = {
   ghostscriptPath?: string;
   /** Where photo files live; the configured bucket or the data folder when absent. */
   photoStorage?: PhotoStorage;
+  /** The print workers' queue (PostgreSQL); PDFs print in this process when absent. */
+  printQueue?: QueuedPrinting;
 };
 
 /** The whole JSON API under /api, composed from feature modules; `webhooks` hears what happens. */
@@ -72,6 +76,7 @@ export const createApi = (
     stripe,
     ghostscriptPath,
     photoStorage = photoStorageFor(config),
+    printQueue,
   }: AppDeps,
   webhooks: WebhookDispatcher,
 ) => {
@@ -85,6 +90,7 @@ export const createApi = (
     jobs: createPrintJobLimits(),
     photoLoaderFor: ownersPhotos,
     ghostscriptPath,
+    queued: printQueue,
   };
   const help = createHelpCentre();
   return new Elysia({ prefix: "/api" })
@@ -110,6 +116,7 @@ export const createApi = (
     .use(photoRoutes(db, billingEnabled, photoStorage, photoLimits))
     .use(writingRoutes(db, config))
     .use(printRoutes(db, billingEnabled, print, webhooks))
+    .use(printJobRoutes(db, billingEnabled, printQueue, webhooks))
     .use(billingRoutes(db, config, stripe ?? stripeFor(config)))
     .use(helpRoutes(help))
     .use(chatbotRoutes(db, config, help, cookieSecret(config), chatLimits))

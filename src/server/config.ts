@@ -53,6 +53,11 @@ const configSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .optional(),
   ),
+  /**
+   * With print workers: seconds a print job may go without its worker's heartbeat before another
+   * worker takes it (the worker was killed or lost its connection). pg-boss's minimum is 10.
+   */
+  PRINT_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   /** Photos go to this S3-compatible bucket instead of the data folder (several servers share it). */
   S3_BUCKET: optional,
   /** The bucket's service address (MinIO, R2, …); AWS S3 when unset. */

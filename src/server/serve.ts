@@ -14,6 +14,7 @@ import { describeStorageFailure, storageFailure } from "./http/storage-errors";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "./integration/webhooks";
 import { scheduleMaintenance } from "./maintenance";
 import { photoStorageFor } from "./photos/storage-from-config";
+import { queuedPrintingFor } from "./print/print-queue-from-config";
 
 // Bun must accept a photo upload's body; the JSON routes enforce their own, smaller limit.
 const MAX_REQUEST_BODY_BYTES = 30 * 1024 * 1024;
@@ -135,11 +136,16 @@ export const runServer = async (env: Record<string, string | undefined> = proces
     );
   }
   const db = await openDataDir(config);
-  const running = startServer({ config, db });
+  // With PostgreSQL, `memorial worker` processes print the PDFs; this server queues them.
+  const printQueue = config.DATABASE_URL
+    ? await queuedPrintingFor({ ...config, DATABASE_URL: config.DATABASE_URL })
+    : undefined;
+  const running = startServer({ config, db, printQueue });
   const where = config.DATABASE_URL ? "PostgreSQL" : `data in ${config.dataDir}`;
   console.log(`Keepsake is serving on http://localhost:${running.server.port} (${where})`);
   const shutdown = async () => {
     await running.stop();
+    await printQueue?.queue.close();
     await closeDatabase(db);
     process.exit(0);
   };

@@ -35,7 +35,29 @@ export const uploadedPhotoSchema = z.object({
   height: z.number().int(),
 });
 
-export const pdfPreparingSchema = z.object({ status: z.literal("preparing"), message: z.string() });
+export const pdfPreparingSchema = z.object({
+  status: z.literal("preparing"),
+  message: z.string(),
+  /** With print workers: where to follow the PDF's print job. */
+  statusUrl: z.string().optional(),
+});
+
+/** A batch sent to the print workers: follow `statusUrl` until `downloadUrl` appears. */
+export const printJobStartedSchema = z.object({
+  jobId: z.string(),
+  statusUrl: z.string(),
+  total: z.number(),
+});
+
+export const PRINT_JOB_STATES = ["queued", "printing", "done", "failed"] as const;
+export const printJobStatusSchema = z.object({
+  state: z.enum(PRINT_JOB_STATES),
+  /** PDFs made so far, of `total`. */
+  done: z.number(),
+  total: z.number(),
+  downloadUrl: z.string().optional(),
+});
+export type PrintJobStatus = z.infer<typeof printJobStatusSchema>;
 
 /** The payment form's key to the subscription's first invoice. */
 export const checkoutAnswerSchema = z.object({ clientSecret: z.string() });

@@ -7,7 +7,7 @@ import { users } from "../../db/schema";
 import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { WATERMARK_TEXT } from "../../src/print/render-program-pdf";
 import { loadConfig } from "../../src/server/config";
-import { needsWatermark } from "../../src/server/print/service";
+import { needsWatermark } from "../../src/server/print/watermark";
 import { createProgram } from "../../src/server/programs/service";
 import { startServer } from "../../src/server/serve";
 import { programInputSchema, type User } from "../../src/shared/schemas";

@@ -74,25 +74,30 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Follows a 202 (the job is queued) to its status and then its file, as the builder does. */
-const download = async (client: TestClient, path: string, deadlineMs = 120_000) => {
+const getAs = (client: TestClient, path: string) =>
+  fetch(client.baseUrl + path, { headers: { cookie: client.cookie } });
+
+/** Follows a print job's status address until it names the download, then downloads it. */
+const followPrintJob = async (client: TestClient, statusUrl: string, deadlineMs = 120_000) => {
   const started = Date.now();
-  let response = await fetch(client.baseUrl + path, { headers: { cookie: client.cookie } });
-  while (response.status === 202) {
-    const body = (await response.json()) as { statusUrl: string; downloadUrl?: string };
+  for (;;) {
+    const status = (await (await getAs(client, statusUrl)).json()) as { state: string; downloadUrl?: string };
+    if (status.state === "failed") throw new Error(`print job failed: ${JSON.stringify(status)}`);
+    if (status.downloadUrl) {
+      const response = await getAs(client, status.downloadUrl);
+      expect(response.status).toBe(200);
+      return new Uint8Array(await response.arrayBuffer());
+    }
     if (Date.now() - started > deadlineMs) throw new Error(`still preparing after ${deadlineMs} ms`);
     await Bun.sleep(500);
-    response = await fetch(client.baseUrl + (body.downloadUrl ?? body.statusUrl), {
-      headers: { cookie: client.cookie },
-    });
-    if (response.status === 200 && response.headers.get("content-type")?.includes("json")) {
-      const status = (await response.json()) as { state: string; downloadUrl?: string };
-      if (status.state === "failed") throw new Error(`print job failed: ${JSON.stringify(status)}`);
-      response = status.downloadUrl
-        ? await fetch(client.baseUrl + status.downloadUrl, { headers: { cookie: client.cookie } })
-        : new Response(JSON.stringify(body), { status: 202 });
-    }
   }
+};
+
+/** Downloads `path` as the web app does: a 202 names the print job to follow. */
+const download = async (client: TestClient, path: string) => {
+  const response = await getAs(client, path);
+  if (response.status === 202)
+    return followPrintJob(client, ((await response.json()) as { statusUrl: string }).statusUrl);
   expect(response.status).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 };
@@ -162,7 +167,7 @@ test("a batch of 20 completes while a worker is killed with SIGKILL, every PDF p
   victim.proc.kill("SIGKILL");
   await victim.proc.exited;
 
-  const zip = await download(onB, queued.json.statusUrl.replace(/^\/?/, "/"), 180_000);
+  const zip = await followPrintJob(onB, queued.json.statusUrl, 180_000);
   const listing = Object.keys(unzipSync(zip));
   expect(listing).toHaveLength(20);
   expect(new Set(listing).size).toBe(20);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_BASE_ARGS } from "../../src/print/find-chromium";
+import type { AppDeps } from "../../src/server/app";
 import { startTestApp, type TestApp } from "./test-app";
 
 export const launchBrowser = () =>
@@ -52,7 +53,11 @@ export const auditAccessibility = async (page: Page): Promise<A11yViolation[]> =
  * function is read once the file's other set-up has run (a fake service's address).
  */
 export const setupE2eApp = (
-  options: { env?: Record<string, string> | (() => Record<string, string>) } = {},
+  options: {
+    env?: Record<string, string> | (() => Record<string, string>);
+    /** Hands the server's PDFs to print workers on this queue, opened once the tests start. */
+    printQueue?: () => Promise<AppDeps["printQueue"]>;
+  } = {},
 ) => {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
@@ -61,7 +66,10 @@ export const setupE2eApp = (
   const cspViolations: string[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp({ env: typeof options.env === "function" ? options.env() : options.env });
+    app = await startTestApp({
+      env: typeof options.env === "function" ? options.env() : options.env,
+      printQueue: await options.printQueue?.(),
+    });
     browser = await launchBrowser();
   });
   afterEach(async () => {

@@ -43,6 +43,8 @@ export const startTestApp = async (
     chatLimits?: AppDeps["chatLimits"];
     apiKeyLimits?: AppDeps["apiKeyLimits"];
     webhookOptions?: AppDeps["webhookOptions"];
+    /** Hand PDFs to print workers on this queue (PostgreSQL only). */
+    printQueue?: AppDeps["printQueue"];
   } = {},
 ) => {
   const dataDir = options.dataDir ?? makeTempDir();
@@ -65,6 +67,7 @@ export const startTestApp = async (
     chatLimits: options.chatLimits,
     apiKeyLimits: options.apiKeyLimits,
     webhookOptions: options.webhookOptions,
+    printQueue: options.printQueue,
   });
   const url = `http://127.0.0.1:${server.port}`;
   return {

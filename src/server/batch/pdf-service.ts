@@ -16,6 +16,19 @@ export type BatchPdfAnswer = {
   fileName: string;
 };
 
+/** Each PDF's name in the ZIP (unique, by person and service date) and the download's name. */
+export const batchFileNames = (programs: Program[], variant: PdfVariant, combine: boolean) => {
+  const suffix = variant === "print" ? "" : `-${variant}`;
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    names: uniqueFileNames(
+      programs.map((p) => `${programFileStem(p)}${suffix}`),
+      ".pdf",
+    ),
+    bundleName: `memorial-programs-${day}${suffix}.${combine ? "pdf" : "zip"}`,
+  };
+};
+
 /**
  * The programs' PDFs in order, rendering at most `ahead` at once so post-processing overlaps the
  * next print while only a few finished PDFs wait in memory.
@@ -52,11 +65,7 @@ export const batchPdfs = async (
 ): Promise<BatchPdfAnswer> => {
   // Every id is checked before anything is rendered: another user's id is a 404 at once.
   const programs = await Promise.all(ids.map((id) => getProgram(deps.db, user.id, id)));
-  const suffix = variant === "print" ? "" : `-${variant}`;
-  const names = uniqueFileNames(
-    programs.map((p) => `${programFileStem(p)}${suffix}`),
-    ".pdf",
-  );
+  const { names, bundleName } = batchFileNames(programs, variant, combine);
   const release = deps.jobs.batch.start(user.id);
   // Stops the rendering when the client hangs up or the ZIP stream is cancelled.
   const stop = new AbortController();
@@ -68,14 +77,9 @@ export const batchPdfs = async (
     async (program) =>
       (await renderOwnedProgram(deps, user, program, { variant, marks: false, signal: stop.signal })).pdf,
   );
-  const day = new Date().toISOString().slice(0, 10);
   if (combine) {
     try {
-      return {
-        body: await combinePdfs(files),
-        contentType: "application/pdf",
-        fileName: `memorial-programs-${day}${suffix}.pdf`,
-      };
+      return { body: await combinePdfs(files), contentType: "application/pdf", fileName: bundleName };
     } finally {
       release();
     }
@@ -110,6 +114,6 @@ export const batchPdfs = async (
       release();
     }),
     contentType: "application/zip",
-    fileName: `memorial-programs-${day}${suffix}.zip`,
+    fileName: bundleName,
   };
 };

@@ -6,7 +6,9 @@ import { requireFeature, requireRoomForPrograms } from "../billing/entitlement-g
 import { parseInput } from "../http/parse-input";
 import type { ProgramEvents } from "../integration/webhooks";
 import { batchPdfQuerySchema } from "../print/pdf-query";
+import { queueBatchPdfs } from "../print/queued-pdfs";
 import type { PrintServiceDeps } from "../print/service";
+import { getProgram } from "../programs/service";
 import { batchPdfs } from "./pdf-service";
 import { createBatch, parseBatchPayload } from "./service";
 
@@ -35,9 +37,16 @@ export const batchRoutes = (
     )
     .get(
       "/pdf",
-      async ({ user, query, request }) => {
+      async ({ user, query, request, set }) => {
         requireFeature(user, "batch");
         const batch = parseInput(batchPdfQuerySchema, query);
+        if (print.queued) {
+          // Every id is checked before anything is sent: another user's id is a 404 at once.
+          const programs = await Promise.all(batch.ids.map((id) => getProgram(db, user.id, id)));
+          set.status = 202;
+          set.headers["retry-after"] = "2";
+          return queueBatchPdfs({ ...print, queued: print.queued }, user, programs, batch);
+        }
         const answer = await batchPdfs({ ...print, db }, user, batch, request.signal);
         await events.emit(user.id, "pdf.ready", {
           programIds: batch.ids,

@@ -10,6 +10,8 @@ import {
   messageAnswerSchema,
   okSchema,
   pdfPreparingSchema,
+  printJobStartedSchema,
+  printJobStatusSchema,
   stripeWebhookAnswerSchema,
   uploadedPhotoSchema,
 } from "../../shared/api-answers";
@@ -111,6 +113,7 @@ export type ErrorNote = { status: number; description: string };
 
 const ISO_TIME = "2025-03-08T09:30:00.000Z";
 const PROGRAM_ID = "5b0f7a2e-3d7c-4b8e-9a51-2f6c1d0e8a47";
+const PRINT_JOB_ID = "c3a1e7d2-8f4b-4c6a-9e0d-1b2f3a4c5d6e";
 const program = { ...sampleProgram(), id: PROGRAM_ID, version: 1, createdAt: ISO_TIME, updatedAt: ISO_TIME };
 const service = (fullName: string, serviceDate: string) => ({
   fullName,
@@ -398,7 +401,8 @@ export const OPERATIONS: Operation[] = [
     otherAnswers: [
       {
         status: 202,
-        description: "Still preparing (cmyk=1): ask again after Retry-After seconds",
+        description:
+          "Still preparing (cmyk=1, or a print worker is still on it): ask again after Retry-After seconds",
         schema: pdfPreparingSchema,
         example: { status: "preparing", message: "Preparing the CMYK PDF…" },
       },
@@ -417,7 +421,44 @@ export const OPERATIONS: Operation[] = [
       description: "A ZIP (application/zip) or, with combine=1, one PDF",
       contentType: PDF,
     },
-    errors: [404, 503],
+    otherAnswers: [
+      {
+        status: 202,
+        description:
+          "With print workers (servers on PostgreSQL): the batch is queued; follow statusUrl until it names downloadUrl",
+        schema: printJobStartedSchema,
+        example: { jobId: PRINT_JOB_ID, statusUrl: `/api/print-jobs/${PRINT_JOB_ID}`, total: 20 },
+      },
+    ],
+    errors: [404, 429, 503],
+  },
+  {
+    method: "get",
+    path: "/api/print-jobs/:id",
+    tag: "PDFs",
+    summary: "How far a queued print job is (servers with print workers)",
+    access: "session-or-key",
+    answer: {
+      status: 200,
+      description: "Its state and PDFs made so far; downloadUrl once every PDF is made",
+      schema: printJobStatusSchema,
+      example: { state: "printing", done: 7, total: 20 },
+    },
+    errors: [400, 404],
+  },
+  {
+    method: "get",
+    path: "/api/print-jobs/:id/download",
+    tag: "PDFs",
+    summary: "A finished print job: its PDF, a ZIP of its PDFs, or one combined PDF",
+    access: "session-or-key",
+    answer: { status: 200, description: "The PDF or ZIP", contentType: PDF },
+    errors: [
+      400,
+      404,
+      { status: 409, description: "Some PDFs are still being made" },
+      { status: 503, description: "Some PDFs could not be made" },
+    ],
   },
   // ------------------------------------------------------------ photos
   {

@@ -10,8 +10,18 @@ export type S3Settings = {
   secretAccessKey: string;
 };
 
-const isMissingKey = (error: unknown) =>
+export const isMissingKey = (error: unknown) =>
   typeof error === "object" && error !== null && "code" in error && error.code === "NoSuchKey";
+
+/** The bucket's client; photos and the kept PDFs share it. */
+export const s3ClientFor = (settings: S3Settings) =>
+  new Bun.S3Client({
+    bucket: settings.bucket,
+    endpoint: settings.endpoint,
+    region: settings.region,
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+  });
 
 /**
  * Photos in an S3-compatible bucket under `photos/ab/abcdef…`, the same layout as on disk, so
@@ -19,13 +29,7 @@ const isMissingKey = (error: unknown) =>
  * so unlike the disk store there is no write-aside-and-rename.
  */
 export const createS3PhotoStorage = (settings: S3Settings): PhotoStorage => {
-  const client = new Bun.S3Client({
-    bucket: settings.bucket,
-    endpoint: settings.endpoint,
-    region: settings.region,
-    accessKeyId: settings.accessKeyId,
-    secretAccessKey: settings.secretAccessKey,
-  });
+  const client = s3ClientFor(settings);
   const keyOf = (hash: string) => `photos/${photoKeyPath(hash)}`;
 
   return {

@@ -1,5 +1,5 @@
 import { mkdir, open, rename, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 /**
  * Where photo files live, keyed by the SHA-256 of their bytes. Content addressing makes `put`
@@ -49,6 +49,19 @@ const syncDirectory = async (dir: string) => {
   }
 };
 
+/**
+ * Write aside, flush to disk, rename, flush the directory: a reader never sees half a file, and
+ * after a power cut the file is either there whole or not at all.
+ */
+export const writeFileAtomically = async (path: string, bytes: Uint8Array) => {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true });
+  const partial = `${path}.${crypto.randomUUID()}.partial`;
+  await writeDurably(partial, bytes);
+  await rename(partial, path);
+  await syncDirectory(dir);
+};
+
 /** `<dataDir>/photos/ab/abcdef…`. */
 export const createLocalPhotoStorage = (dataDir: string): PhotoStorage => {
   const root = join(dataDir, "photos");
@@ -60,14 +73,7 @@ export const createLocalPhotoStorage = (dataDir: string): PhotoStorage => {
       // An existing file is trusted only if its bytes still hash to its name (a crash or a full
       // disk can leave a truncated one); otherwise it is written again.
       if (await holds(path, hash)) return;
-      const dir = join(root, hash.slice(0, 2));
-      await mkdir(dir, { recursive: true });
-      // Write aside, flush to disk, rename, flush the directory: a reader never sees half a
-      // photo, and after a power cut the photo is either there whole or not at all.
-      const partial = `${path}.${crypto.randomUUID()}.partial`;
-      await writeDurably(partial, bytes);
-      await rename(partial, path);
-      await syncDirectory(dir);
+      await writeFileAtomically(path, bytes);
     },
     async get(hash) {
       const file = Bun.file(pathOf(hash));

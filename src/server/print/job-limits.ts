@@ -14,10 +14,15 @@ export class PerUserJobs {
     private readonly busyMessage: string,
   ) {}
 
+  /** The 429 for a user at the cap (also for work counted elsewhere, such as a shared job queue). */
+  refusal() {
+    return new AppError("RATE_LIMITED", this.busyMessage, undefined, 10);
+  }
+
   /** Counts a job for the user and answers its release, or refuses with 429 at the cap. */
   start(userId: string): () => void {
     const count = this.running.get(userId) ?? 0;
-    if (count >= this.perUser) throw new AppError("RATE_LIMITED", this.busyMessage, undefined, 10);
+    if (count >= this.perUser) throw this.refusal();
     this.running.set(userId, count + 1);
     let released = false;
     return () => {

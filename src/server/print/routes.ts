@@ -3,12 +3,9 @@ import type { AppDatabase } from "../../../db/client";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
 import type { ProgramEvents } from "../integration/webhooks";
+import { contentDisposition } from "./content-disposition";
 import { pdfQuerySchema } from "./pdf-query";
 import { type PrintServiceDeps, programPdf } from "./service";
-
-/** Header-safe attachment name with the UTF-8 form for browsers that read it. */
-const contentDisposition = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export const printRoutes = (
   db: AppDatabase,
@@ -24,7 +21,7 @@ export const printRoutes = (
       if (answer.kind === "preparing") {
         set.status = 202;
         set.headers["retry-after"] = "3";
-        return { status: "preparing", message: answer.message };
+        return { status: "preparing", message: answer.message, statusUrl: answer.statusUrl };
       }
       await events.emit(user.id, "pdf.ready", {
         programIds: [params.id],

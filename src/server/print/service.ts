@@ -11,11 +11,12 @@ import {
 import { type CmykCache, convertPdfToCmyk, findGhostscript } from "../../print/cmyk";
 import type { PhotoLoader } from "../../print/photo-assets";
 import { type PdfVariant, renderProgramPdf } from "../../print/render-program-pdf";
-import { can } from "../../shared/entitlements";
 import type { Program, User } from "../../shared/schemas";
 import { AppError } from "../errors";
 import { getProgram } from "../programs/service";
 import type { PrintJobLimits } from "./job-limits";
+import { type QueuedPrinting, queuedProgramPdf } from "./queued-pdfs";
+import { needsWatermark } from "./watermark";
 
 export type PdfRequest = { variant: PdfVariant; marks: boolean; cmyk: boolean };
 
@@ -27,6 +28,8 @@ export type PrintServiceDeps = {
   jobs: PrintJobLimits;
   /** The print masters of the owner's photos (the photos feature provides it). */
   photoLoaderFor?: (ownerId: string) => PhotoLoader;
+  /** The print workers' queue (servers on PostgreSQL); PDFs print in this process when absent. */
+  queued?: QueuedPrinting;
   /** Ghostscript for CMYK; the one on PATH when absent. */
   ghostscriptPath?: string;
   now?: () => Date;
@@ -34,10 +37,7 @@ export type PrintServiceDeps = {
 
 export type PdfAnswer =
   | { kind: "pdf"; pdf: Uint8Array; fileName: string; checks: number }
-  | { kind: "preparing"; message: string };
-
-/** Accounts whose plan lacks `noWatermark` (Free after the trial) get the watermark. */
-export const needsWatermark = (user: User, now = new Date()) => !can(user, "noWatermark", now);
+  | { kind: "preparing"; message: string; statusUrl?: string };
 
 /** Seconds a client is asked to wait when the print engine's queue is full. */
 const BUSY_RETRY_SECONDS = 30;
@@ -87,6 +87,9 @@ export const programPdf = async (
   // Looked up first so another user's id is a 404, never a queued job.
   const program = await getProgram(deps.db, user.id, programId);
   const options = { variant: request.variant, marks: request.marks };
+  // CMYK conversions stay in this process (they need its Ghostscript and its cache).
+  if (deps.queued && !request.cmyk)
+    return queuedProgramPdf({ ...deps, queued: deps.queued }, user, program, options);
   if (!request.cmyk) {
     const result = await deps.jobs.pdf.run(user.id, () =>
       renderOwnedProgram(deps, user, program, { ...options, signal }),

@@ -1,9 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { Download, FileText, Pencil, Printer } from "lucide-react";
+import type { MouseEvent } from "react";
 import type { BatchTemplate } from "../../../shared/constants";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { BatchDownloadProgress, useBatchDownload } from "./batch-download";
 import { capitalize } from "./service-card";
 import type { BatchService } from "./use-batch-services";
 
@@ -34,6 +36,12 @@ export function GeneratePanel({
   onGenerate: () => void;
   generated: GeneratedProgram[];
 }) {
+  const { progress, download } = useBatchDownload();
+  // The links stay real links (copyable, usable without script); a click follows the print job here.
+  const startDownload = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (!progress) void download(event.currentTarget.href, generated.length);
+  };
   return (
     <div className="grid gap-6">
       {services.length === 0 ? (
@@ -92,6 +100,8 @@ export function GeneratePanel({
               <a
                 className={buttonVariants({ variant: "outline" })}
                 href={batchPdfUrl(generated, false)}
+                aria-disabled={progress !== undefined}
+                onClick={startDownload}
                 download
               >
                 <Download aria-hidden />
@@ -100,6 +110,8 @@ export function GeneratePanel({
               <a
                 className={buttonVariants({ variant: "outline" })}
                 href={batchPdfUrl(generated, true)}
+                aria-disabled={progress !== undefined}
+                onClick={startDownload}
                 download
               >
                 <FileText aria-hidden />
@@ -107,6 +119,7 @@ export function GeneratePanel({
               </a>
             </div>
           </div>
+          {progress && <BatchDownloadProgress progress={progress} />}
           <ul className="grid gap-2">
             {generated.map((program) => (
               <li

@@ -1,0 +1,48 @@
+import { Elysia } from "elysia";
+import { z } from "zod";
+import type { AppDatabase } from "../../../db/client";
+import { authPlugin } from "../auth/plugin";
+import { parseInput } from "../http/parse-input";
+import type { ProgramEvents } from "../integration/webhooks";
+import { contentDisposition } from "./content-disposition";
+import { printJobDownload, printJobStatus, type QueuedPrinting } from "./queued-pdfs";
+
+export const printJobParamsSchema = z.object({ id: z.uuid({ error: "id must be a print job id" }) });
+
+/**
+ * A queued print job's progress and, once done, its download. Registered on every server so the
+ * API is the same; without the print workers' queue every id is unknown.
+ */
+export const printJobRoutes = (
+  db: AppDatabase,
+  billingEnabled: boolean,
+  queued: QueuedPrinting | undefined,
+  events: ProgramEvents,
+) =>
+  new Elysia({ prefix: "/print-jobs" })
+    .use(authPlugin(db, billingEnabled))
+    .get(
+      "/:id",
+      ({ user, params }) => printJobStatus(queued, user, parseInput(printJobParamsSchema, params).id),
+      { auth: true },
+    )
+    .get(
+      "/:id/download",
+      async ({ user, params }) => {
+        const { id } = parseInput(printJobParamsSchema, params);
+        const answer = await printJobDownload(queued, user, id);
+        events.emit(user.id, "pdf.ready", {
+          programIds: answer.job.tasks.map((task) => task.programId),
+          variant: answer.job.variant,
+          combined: answer.job.bundle === "combined",
+        });
+        return new Response(answer.body as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, {
+          headers: {
+            "content-type": answer.contentType,
+            "content-disposition": contentDisposition(answer.fileName),
+            "cache-control": "private, no-store",
+          },
+        });
+      },
+      { auth: true },
+    );
