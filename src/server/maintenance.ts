@@ -16,10 +16,19 @@ export const runMaintenance = async (deps: PhotoDeps, now = new Date()) => {
   await collectUnusedPhotos(deps, undefined, now);
 };
 
-/** Runs a round now and then every `everyMs`; answers the function that stops it. */
+/**
+ * Runs a round now and then every `everyMs`; answers the function that stops it, which waits for
+ * a round in progress so the database is not closed under it.
+ */
 export const scheduleMaintenance = (deps: PhotoDeps, everyMs = HOUR_MS) => {
-  const round = () => runMaintenance(deps).catch((error) => console.error("Maintenance failed", error));
+  let current: Promise<void> = Promise.resolve();
+  const round = () => {
+    current = runMaintenance(deps).catch((error) => console.error("Maintenance failed", error));
+  };
   round();
   const timer = setInterval(round, everyMs);
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
 };

@@ -80,7 +80,7 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
     storage: photoStorage,
   });
   const stop = async (closeActiveConnections = false) => {
-    stopMaintenance();
+    await stopMaintenance();
     await server.stop(closeActiveConnections);
     await webhooks.stop();
     await spa?.stop();

@@ -31,9 +31,10 @@ beforeAll(async () => {
   databaseUrl = await pg.createDatabase("print_jobs");
   const dataDir = makeTempDir();
   queue = await openTestQueue(databaseUrl);
-  // The app's own tables stay on the suite's engine; the queue is in the cluster either way.
+  // As deployed: the app's tables and the queue in one PostgreSQL database.
   app = await startTestApp({
     dataDir,
+    env: { DATABASE_URL: databaseUrl },
     // Short, so a request with no worker running answers 202 at once.
     printQueue: { queue, files: createLocalFileStore(dataDir), waitMs: 300 },
   });

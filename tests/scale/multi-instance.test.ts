@@ -1,6 +1,7 @@
 // Several machines' worth of Keepsake on one: two web servers (the built bundle and the source) and
-// two print workers on one PostgreSQL database and one S3-compatible bucket. Any server answers any
-// request, and a batch survives a worker killed with SIGKILL halfway through.
+// two print workers (the repo's CLI and the compiled binary) on one PostgreSQL database and one
+// S3-compatible bucket. Any server answers any request, and a batch survives a worker killed with
+// SIGKILL halfway through.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -23,11 +24,12 @@ let webA: ServerProcess;
 let webB: ServerProcess;
 const workers: Worker[] = [];
 
-/** `memorial worker`, as an operator starts one on each print machine. */
-const startWorker = (name: string): Worker => {
+/** `memorial worker`, as an operator starts one on each print machine: from the repo or a binary. */
+const startWorker = (name: string, command = ["bun", join(REPO, "src/cli/main.ts")]): Worker => {
   const dataDir = makeTempDir(`keepsake-${name}-`);
   dirs.push(dataDir);
-  const proc = Bun.spawn(["bun", join(REPO, "src/cli/main.ts"), "worker"], {
+  const proc = Bun.spawn([...command, "worker"], {
+    cwd: dataDir,
     env: { ...process.env, ...env, MEMORIAL_DATA_DIR: dataDir },
     stdout: "pipe",
     stderr: "pipe",
@@ -58,10 +60,17 @@ beforeAll(async () => {
     PRINT_JOB_EXPIRE_SECONDS: "10",
   };
   await buildApp();
+  // The compiled binary, run from a folder of its own: it must carry the fonts and the queue.
+  const binDir = makeTempDir("keepsake-bin-");
+  dirs.push(binDir);
+  const binary = join(binDir, "memorial");
+  const build = Bun.spawnSync(["bun", "scripts/build-binary.ts", binary], { cwd: REPO, stderr: "pipe" });
+  if (build.exitCode !== 0) throw new Error(`build-binary failed: ${build.stderr}`);
   // Started one after the other: both would migrate, and the second must find nothing to do.
   webA = await webServer("web-a", true);
   webB = await webServer("web-b", false);
-  workers.push(startWorker("worker-1"), startWorker("worker-2"));
+  // The first is killed mid-batch; the binary's worker then prints what it was printing.
+  workers.push(startWorker("worker-1"), startWorker("worker-2", [binary]));
 }, 120_000);
 
 afterAll(async () => {
@@ -168,10 +177,18 @@ test("a batch of 20 completes while a worker is killed with SIGKILL, every PDF p
   await victim.proc.exited;
 
   const zip = await followPrintJob(onB, queued.json.statusUrl, 180_000);
-  const listing = Object.keys(unzipSync(zip));
+  const files = unzipSync(zip);
+  const listing = Object.keys(files);
+  for (const pdf of Object.values(files)) expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe("%PDF-");
   expect(listing).toHaveLength(20);
   expect(new Set(listing).size).toBe(20);
   for (const name of names) {
-    expect(listing.filter((entry) => entry.startsWith(name.replaceAll(" ", "-"))).length).toBe(1);
+    const stem = name.replaceAll(" ", "-").toLowerCase();
+    expect(listing.filter((entry) => entry === `${stem}.pdf`).length).toBe(1);
   }
+  // The killed worker was printing: the queue handed its PDFs to the other worker.
+  const queue = new Bun.SQL(env.DATABASE_URL as string);
+  const [retried] = await queue`select count(*)::int as n from pgboss.job where retry_count > 0`;
+  await queue.close();
+  expect(retried.n).toBeGreaterThan(0);
 }, 240_000);
