@@ -103,7 +103,9 @@ const runSqliteTransaction = async <T>(db: AppDatabase, body: (tx: DbOrTx) => Pr
     db.$client.exec("COMMIT");
     return result;
   } catch (error) {
-    db.$client.exec("ROLLBACK");
+    // SQLite may already have rolled back by itself (a full disk does that): the caller must see
+    // the error that stopped the body, not a failed ROLLBACK.
+    if (db.$client.inTransaction) db.$client.exec("ROLLBACK");
     throw error;
   }
 };
