@@ -3,9 +3,9 @@ import { describePostgres } from "../../../db/postgres";
 import { ChromiumPrinter } from "../../print/chromium-printer";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../../print/find-chromium";
 import { loadConfig } from "../../server/config";
-import { fileStoreFor } from "../../server/photos/file-store";
 import { createPhotoLoader } from "../../server/photos/service";
-import { photoStorageFor } from "../../server/photos/storage-from-config";
+import { photoStorageIn } from "../../server/photos/storage";
+import { fileStoreFor } from "../../server/photos/storage-from-config";
 import { openPrintQueue } from "../../server/print/print-queue-from-config";
 import { startPrintWorker } from "../../server/print/print-worker";
 import { EXIT_DATABASE_UNREACHABLE } from "../../server/serve";
@@ -40,8 +40,9 @@ export const runWorker = async ({ concurrency }: WorkerOptions) => {
       throw new CliError(`cannot take print jobs from ${database}: ${reason}`, EXIT_DATABASE_UNREACHABLE);
     }
   })();
-  const photos = photoStorageFor(config);
+  // One store (one bucket client) for the photos it reads and the PDFs it keeps.
   const files = fileStoreFor(config);
+  const photos = photoStorageIn(files);
   const printer = new ChromiumPrinter({ executablePath, concurrency });
   await startPrintWorker({
     queue,

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { fileStoreFor } from "../photos/file-store";
+import { fileStoreFor } from "../photos/storage-from-config";
 import { PrintQueue } from "./print-queue";
 import { DEFAULT_PDF_WAIT_MS, type QueuedPrinting } from "./queued-pdfs";
 
