@@ -1,47 +1,73 @@
 // The batch's ZIP or combined PDF. A server that prints in its own process answers with the file;
 // one with print workers answers 202 and a status address, followed here with progress until the
 // file is ready.
-import { useState } from "react";
-import type { PrintJobStatus } from "../../../shared/api-answers";
-import { apiFetch, apiRequest, messageOf } from "../../lib/api";
+import { useEffect, useRef, useState } from "react";
+import {
+  type PrintJobStatus,
+  printJobStartedSchema,
+  printJobStatusSchema,
+} from "../../../shared/api-answers";
+import { ApiError, apiFetch, apiRequest, messageOf } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
-import { fileNameFromDisposition, saveBlob } from "../print-export/save-file";
+import { fileNameFromDisposition, saveBlob, saveUrl } from "../print-export/save-file";
 
 const STATUS_POLL_MS = 1000;
+// A status request lost on the way (a dropped connection, a server restarting behind the load
+// balancer) is asked again this many times before the download is given up.
+const STATUS_RETRIES = 3;
 const DOWNLOAD_FAILED = "The PDFs could not be made. Please try again.";
 
 export type BatchProgress = { done: number; total: number; state: PrintJobStatus["state"] | "starting" };
 
-/** Hands the finished download to the browser, which streams it to disk. */
-const saveFrom = (url: string) => {
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "";
-  document.body.append(link);
-  link.click();
-  link.remove();
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The job's status; only an answer the server gave (a 404, a 429) ends the download at once. */
+const statusOf = async (statusUrl: string) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return printJobStatusSchema.parse(await apiRequest("GET", statusUrl));
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) throw error;
+      if (attempt === STATUS_RETRIES) throw error;
+      await wait(STATUS_POLL_MS);
+    }
+  }
 };
 
+/**
+ * Downloads a batch, following its print job when the server answers 202. Kept by the page, not
+ * the tab that shows it, so switching tabs neither loses the progress nor starts a second batch;
+ * leaving the page stops following it.
+ */
 export function useBatchDownload() {
   const [progress, setProgress] = useState<BatchProgress>();
+  const left = useRef(new AbortController());
+  useEffect(() => {
+    const page = new AbortController();
+    left.current = page;
+    return () => page.abort();
+  }, []);
 
-  const follow = async (statusUrl: string) => {
-    for (;;) {
-      const status = await apiRequest<PrintJobStatus>("GET", statusUrl);
+  const follow = async (statusUrl: string, signal: AbortSignal) => {
+    while (!signal.aborted) {
+      const status = await statusOf(statusUrl);
       setProgress({ done: status.done, total: status.total, state: status.state });
       if (status.state === "failed") throw new Error(DOWNLOAD_FAILED);
       if (status.downloadUrl) return status.downloadUrl;
-      await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
+      await wait(STATUS_POLL_MS);
     }
   };
 
   const download = async (url: string, total: number) => {
+    const signal = left.current.signal;
     setProgress({ done: 0, total, state: "starting" });
     try {
       const response = await apiFetch("GET", url);
       if (response.status === 202) {
-        const { statusUrl } = (await response.json()) as { statusUrl: string };
-        saveFrom(await follow(statusUrl));
+        const { statusUrl } = printJobStartedSchema.parse(await response.json());
+        const downloadUrl = await follow(statusUrl, signal);
+        if (!downloadUrl) return;
+        saveUrl(downloadUrl);
       } else {
         const fallback = url.includes("combine=1") ? "memorial-programs.pdf" : "memorial-programs.zip";
         saveBlob(
@@ -51,18 +77,21 @@ export function useBatchDownload() {
       }
       toast({ title: "PDFs ready", description: `${total} programs` });
     } catch (error) {
+      if (signal.aborted) return;
       toast({
         title: "Download failed",
         description: messageOf(error, DOWNLOAD_FAILED),
         variant: "destructive",
       });
     } finally {
-      setProgress(undefined);
+      if (!signal.aborted) setProgress(undefined);
     }
   };
 
   return { progress, download };
 }
+
+export type BatchDownload = ReturnType<typeof useBatchDownload>;
 
 const describe = ({ state, done, total }: BatchProgress) => {
   if (state === "starting") return "Preparing your download…";

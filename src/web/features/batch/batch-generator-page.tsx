@@ -10,6 +10,7 @@ import { apiRequest, messageOf } from "../../lib/api";
 import { useEntitlements } from "../../lib/entitlements";
 import { toast } from "../../lib/toast-store";
 import { PlanRequiredNotice, toastFailure, useGoToPlans } from "../billing/plan-required";
+import { useBatchDownload } from "./batch-download";
 import { CsvImportButton, CsvImportProblems, useCsvImport } from "./csv-import";
 import { type GeneratedProgram, GeneratePanel } from "./generate-panel";
 import { ServiceCard } from "./service-card";
@@ -27,6 +28,7 @@ export function BatchGeneratorPage() {
   const [generating, setGenerating] = useState(false);
   const [generated, setGenerated] = useState<GeneratedProgram[]>([]);
   const csvImport = useCsvImport(batch.addServices);
+  const batchDownload = useBatchDownload();
   const goToPlans = useGoToPlans();
   const batchPlan = useEntitlements().lockedPlan("batch");
 
@@ -163,6 +165,7 @@ export function BatchGeneratorPage() {
               generating={generating}
               onGenerate={generate}
               generated={generated}
+              batchDownload={batchDownload}
             />
           </TabsContent>
         </Tabs>

@@ -5,7 +5,8 @@ import type { BatchTemplate } from "../../../shared/constants";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { BatchDownloadProgress, useBatchDownload } from "./batch-download";
+import { cn } from "../../lib/cn";
+import { type BatchDownload, BatchDownloadProgress } from "./batch-download";
 import { capitalize } from "./service-card";
 import type { BatchService } from "./use-batch-services";
 
@@ -16,6 +17,9 @@ const localeDate = (value: string) => {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? "No date" : date.toLocaleDateString();
 };
+
+// While a download is followed the links are aria-disabled, which the button styles do not cover.
+const FOLLOWING_STYLE = "aria-disabled:pointer-events-none aria-disabled:opacity-50";
 
 const batchPdfUrl = (programs: GeneratedProgram[], combine: boolean) => {
   const query = new URLSearchParams({ ids: programs.map((p) => p.id).join(",") });
@@ -29,14 +33,15 @@ export function GeneratePanel({
   generating,
   onGenerate,
   generated,
+  batchDownload: { progress, download },
 }: {
   services: BatchService[];
   template: BatchTemplate;
   generating: boolean;
   onGenerate: () => void;
   generated: GeneratedProgram[];
+  batchDownload: BatchDownload;
 }) {
-  const { progress, download } = useBatchDownload();
   // The links stay real links (copyable, usable without script); a click follows the print job here.
   const startDownload = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -98,7 +103,7 @@ export function GeneratePanel({
             </h2>
             <div className="flex flex-wrap gap-2">
               <a
-                className={buttonVariants({ variant: "outline" })}
+                className={cn(buttonVariants({ variant: "outline" }), FOLLOWING_STYLE)}
                 href={batchPdfUrl(generated, false)}
                 aria-disabled={progress !== undefined}
                 onClick={startDownload}
@@ -108,7 +113,7 @@ export function GeneratePanel({
                 Download all PDFs (ZIP)
               </a>
               <a
-                className={buttonVariants({ variant: "outline" })}
+                className={cn(buttonVariants({ variant: "outline" }), FOLLOWING_STYLE)}
                 href={batchPdfUrl(generated, true)}
                 aria-disabled={progress !== undefined}
                 onClick={startDownload}

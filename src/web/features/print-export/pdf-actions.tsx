@@ -46,24 +46,27 @@ const VARIANTS: { id: Variant; title: string; advice: string }[] = [
   },
 ];
 
-const CMYK_RETRY_MS = 3000;
-const CMYK_MAX_TRIES = 60;
+const PREPARING_RETRY_MS = 3000;
+const PREPARING_MAX_TRIES = 60;
 
 /** Said when the server gave no message of its own (an error page from a proxy, a lost connection). */
 const PDF_FAILED = "The PDF could not be made. Please try again.";
 
-class CmykTimeoutError extends Error {}
+class PdfTimeoutError extends Error {}
 
-/** Fetches the PDF; a CMYK file answers 202 while it is being prepared, so ask again until ready. */
+/**
+ * Fetches the PDF. A CMYK file, or any PDF a print worker is still printing, answers 202 while it
+ * is being prepared, so ask again until ready.
+ */
 const fetchPdf = async (path: string, onPreparing: (message: string) => void) => {
-  for (let attempt = 0; attempt < CMYK_MAX_TRIES; attempt++) {
+  for (let attempt = 0; attempt < PREPARING_MAX_TRIES; attempt++) {
     const response = await apiFetch("GET", path);
     if (response.status !== 202) return response;
     const body = (await response.json()) as { message?: string };
     onPreparing(body.message ?? "Preparing your PDF...");
-    await new Promise((resolve) => setTimeout(resolve, CMYK_RETRY_MS));
+    await new Promise((resolve) => setTimeout(resolve, PREPARING_RETRY_MS));
   }
-  throw new CmykTimeoutError("The CMYK PDF is taking too long. Please try again in a minute.");
+  throw new PdfTimeoutError("The PDF is taking too long. Please try again in a minute.");
 };
 
 export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
@@ -94,7 +97,7 @@ export function DownloadPdfButton({ ensureSaved }: PdfActionProps) {
     } catch (error) {
       toast({
         title: "PDF download failed",
-        description: error instanceof CmykTimeoutError ? error.message : messageOf(error, PDF_FAILED),
+        description: error instanceof PdfTimeoutError ? error.message : messageOf(error, PDF_FAILED),
         variant: "destructive",
       });
     } finally {

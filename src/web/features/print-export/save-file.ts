@@ -1,14 +1,19 @@
 // Hands a file to the browser as a download.
 import type { ExportFile } from "../../../print/exports/export-file";
 
-export const saveBlob = (blob: Blob, fileName: string) => {
-  const url = URL.createObjectURL(blob);
+/** Downloads what `url` answers, named `fileName` (or as the server's Content-Disposition says when ""). */
+export const saveUrl = (url: string, fileName = "") => {
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
+};
+
+export const saveBlob = (blob: Blob, fileName: string) => {
+  const url = URL.createObjectURL(blob);
+  saveUrl(url, fileName);
   // Revoke after the click has been handled, or some browsers cancel the download.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
