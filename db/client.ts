@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { SQL as BunSql } from "bun";
-import { is, type SQL } from "drizzle-orm";
+import { is, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import { PgDatabase } from "drizzle-orm/pg-core";
@@ -134,3 +134,22 @@ export const write = async <T>(db: AppDatabase, body: (tx: DbOrTx) => Promise<T>
   );
   return turn;
 };
+
+// Advisory locks of the two-number form, in a space of their own: the migrations' one-number lock
+// (and pg-boss's) can never be taken by one of these keys.
+const ADVISORY_LOCK_SPACE = 7_411_204;
+
+/**
+ * Inside a `write`: makes other transactions that hold the same `scope` and `key` wait until this
+ * one ends, so a rule read and then written (a plan's program limit, a photo no program shows)
+ * still holds when several servers share the database. PostgreSQL's READ COMMITTED alone would
+ * let two transactions both read the old state; its advisory lock makes them take turns. On SQLite
+ * it does nothing: writes already take turns there.
+ */
+export const holdUntilCommit = async (tx: DbOrTx, scope: string, key: string) => {
+  if (!isPostgres(tx)) return;
+  await rowsOf(tx, sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_SPACE}, hashtext(${`${scope}:${key}`}))`);
+};
+
+/** Holds one account's rows for the rules that span them: its program count, the photos its programs show. */
+export const holdAccount = (tx: DbOrTx, userId: string) => holdUntilCommit(tx, "account", userId);

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppDatabase } from "../../db/client";
 import { photos, programs, sessions, users } from "../../db/schema";
 
@@ -37,3 +38,9 @@ export const snapshotAccount = async (db: AppDatabase, userId: string) =>
   )
     .map((table) => JSON.stringify(table))
     .join("\n");
+
+/** How many rows `table` holds (matching `where` when given), on either engine. */
+export const rowCount = async (db: AppDatabase, table: SQLiteTable, where?: SQL) => {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+};

@@ -1,5 +1,5 @@
-import { and, eq, lte, sql } from "drizzle-orm";
-import { type AppDatabase, type DbOrTx, isPostgres, write } from "../../../db/client";
+import { and, eq, lte } from "drizzle-orm";
+import { type AppDatabase, type DbOrTx, holdUntilCommit, isPostgres, write } from "../../../db/client";
 import type { PostgresDatabase } from "../../../db/postgres";
 import { rateLimits } from "../../../db/schema-pg";
 import { DEFAULT_MAX_KEYS, trimMap } from "./trim-map";
@@ -48,19 +48,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-// Advisory locks of the two-number form, in a space of their own: the migrations' one-number lock
-// can never be taken by a limiter's key.
-const ADVISORY_LOCK_SPACE = 7_411_204;
-
 /** This store only ever runs on PostgreSQL: it writes the table's PostgreSQL form. */
 const onPostgres = (tx: DbOrTx) => tx as unknown as PostgresDatabase;
 
 /**
  * Counts in the `rate_limits` table, shared by every server on the PostgreSQL database. Each change
- * is a transaction holding an advisory lock on the scope and key, so two servers changing the same
- * key take turns instead of both reading the old counts; other keys are not held up.
+ * is a transaction holding the scope and key, so two servers changing the same key take turns
+ * instead of both reading the old counts; other keys are not held up.
  */
-export class DatabaseRateLimitStore implements RateLimitStore {
+class DatabaseRateLimitStore implements RateLimitStore {
   constructor(
     private readonly db: AppDatabase,
     private readonly scope: string,
@@ -68,10 +64,8 @@ export class DatabaseRateLimitStore implements RateLimitStore {
 
   change<S, R>(key: string, now: number, decide: (state: S | undefined) => Decision<S, R>): Promise<R> {
     return write(this.db, async (tx) => {
+      await holdUntilCommit(tx, this.scope, key);
       const pg = onPostgres(tx);
-      await pg.execute(
-        sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_SPACE}, hashtext(${`${this.scope}:${key}`}))`,
-      );
       const thisKey = and(eq(rateLimits.scope, this.scope), eq(rateLimits.key, key));
       const [row] = await pg.select().from(rateLimits).where(thisKey).limit(1);
       const { answer, keep } = decide(row && row.expiresAt.getTime() > now ? (row.state as S) : undefined);

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { AppDatabase } from "../../../db/client";
+import { type AppDatabase, holdAccount, write } from "../../../db/client";
 import { programEventData } from "../../shared/integration";
 import { authPlugin } from "../auth/plugin";
 import { requireFeature, requireRoomForPrograms } from "../billing/entitlement-guard";
@@ -26,8 +26,12 @@ export const batchRoutes = (
       async ({ user, body, set }) => {
         requireFeature(user, "batch");
         const inputs = parseBatchPayload(body);
-        await requireRoomForPrograms(db, user, inputs.length);
-        const created = await createBatch(db, user.id, inputs);
+        // Counted and created while holding the account, so parallel batches cannot pass the limit.
+        const created = await write(db, async (tx) => {
+          await holdAccount(tx, user.id);
+          await requireRoomForPrograms(tx, user, inputs.length);
+          return createBatch(db, user.id, inputs);
+        });
         for (const program of created)
           await events.emit(user.id, "program.created", programEventData(program));
         set.status = 201;

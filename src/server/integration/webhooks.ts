@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, lte, type SQL } from "drizzle-orm";
-import { type AppDatabase, write } from "../../../db/client";
+import { type AppDatabase, holdAccount, write } from "../../../db/client";
 import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
@@ -81,6 +81,8 @@ export const createWebhook = async (
     createdAt: now,
   };
   await write(db, async (tx) => {
+    // Counted and added while holding the account, so parallel creates cannot pass the limit.
+    await holdAccount(tx, ownerId);
     const [kept] = await tx
       .select({ n: count() })
       .from(webhookEndpoints)

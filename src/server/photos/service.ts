@@ -1,5 +1,12 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { type AppDatabase, type DbOrTx as Tx, write } from "../../../db/client";
+import {
+  type AppDatabase,
+  holdAccount,
+  holdUntilCommit,
+  isPostgres,
+  type DbOrTx as Tx,
+  write,
+} from "../../../db/client";
 import { preparedFor } from "../../../db/prepared";
 import { type PhotoRow, photos, programs } from "../../../db/schema";
 import type { PhotoLoader } from "../../print/photo-assets";
@@ -37,10 +44,24 @@ const PHOTO_NOT_FOUND = "Photo not found";
 const sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
 
 // Storing files for a new row and removing files no row uses any more must not interleave, or a
-// re-upload of a photo being collected could be left with its row but without its file. One
-// process serves the SQLite database, so an in-process queue is enough.
+// re-upload of a photo being collected could be left with its row but without its file; and an
+// upload's quota check must see the uploads before it. On SQLite one process serves everything,
+// so an in-process queue is enough; on PostgreSQL several servers may, so the mutation runs in a
+// transaction holding the uploader's account (when it stores) and each file's hash.
 let fileMutations: Promise<unknown> = Promise.resolve();
-const serializeFileMutation = <T>(mutation: () => Promise<T>): Promise<T> => {
+const withFilesHeld = <T>(
+  db: AppDatabase,
+  { uploader, hashes }: { uploader?: string; hashes: string[] },
+  mutation: () => Promise<T>,
+): Promise<T> => {
+  if (isPostgres(db)) {
+    return write(db, async (tx) => {
+      if (uploader) await holdAccount(tx, uploader);
+      // Always in the same order, so two servers holding several hashes cannot deadlock.
+      for (const hash of [...new Set(hashes)].sort()) await holdUntilCommit(tx, "photo-file", hash);
+      return mutation();
+    });
+  }
   const run = fileMutations.then(mutation, mutation);
   fileMutations = run.catch(() => undefined);
   return run;
@@ -108,26 +129,37 @@ export const uploadPhoto = async (
   // A full account is refused before any decoding work.
   await checkQuota(db, ownerId, limits, 0);
   const sourceHash = sha256(bytes);
-  const reused = await serializeFileMutation(async () => {
-    // Only the uploader's own earlier copy counts: a quick answer for bytes someone else stored
-    // would tell the uploader that another account has this photo. The files are shared anyway.
-    const [known] = await db
+  // Only the uploader's own earlier copy counts: a quick answer for bytes someone else stored
+  // would tell the uploader that another account has this photo. The files are shared anyway.
+  const earlierCopy = () =>
+    db
       .select()
       .from(photos)
       .where(and(eq(photos.ownerId, ownerId), eq(photos.sourceHash, sourceHash)))
-      .limit(1);
-    if (!known) return undefined;
-    await checkQuota(db, ownerId, limits, known.bytes);
-    return insertPhoto(db, ownerId, sourceHash, known, now);
-  });
+      .limit(1)
+      .then(([row]) => row);
+  const known = await earlierCopy();
+  const reused =
+    known &&
+    (await withFilesHeld(
+      db,
+      { uploader: ownerId, hashes: [known.contentHash, known.screenHash] },
+      async () => {
+        // Looked up again while its files are held: a sweep may have removed it (files too) meanwhile.
+        const still = await earlierCopy();
+        if (!still) return undefined;
+        await checkQuota(db, ownerId, limits, still.bytes);
+        return insertPhoto(db, ownerId, sourceHash, still, now);
+      },
+    ));
   if (reused) return reused;
 
   const processed = await processPhoto(bytes);
   const contentHash = sha256(processed.master);
   const screenHash = sha256(processed.screen);
   const size = processed.master.byteLength + processed.screen.byteLength;
-  // Checked again with the insert (uploads are serialised here), so parallel uploads cannot overshoot.
-  return serializeFileMutation(async () => {
+  // Checked again with the insert (the uploader's uploads take turns), so parallel uploads cannot overshoot.
+  return withFilesHeld(db, { uploader: ownerId, hashes: [contentHash, screenHash] }, async () => {
     await checkQuota(db, ownerId, limits, size);
     await storage.put(contentHash, processed.master);
     await storage.put(screenHash, processed.screen);
@@ -248,6 +280,7 @@ export const saveWithPhotos = <T>(
   now = new Date(),
 ): Promise<T> =>
   write(db, async (tx) => {
+    await holdAccount(tx, ownerId);
     if (program) await requireOwnedPhotos(tx, ownerId, program);
     const result = await save(tx);
     await recordPhotoUse(tx, ownerId, now);
@@ -255,9 +288,10 @@ export const saveWithPhotos = <T>(
   });
 
 /** Removes the files of deleted rows that no remaining row (of any owner) still uses. */
-const removeUnusedFiles = ({ db, storage }: PhotoDeps, deleted: PhotoRow[]) =>
-  serializeFileMutation(async () => {
-    for (const hash of new Set(deleted.flatMap((row) => [row.contentHash, row.screenHash]))) {
+const removeUnusedFiles = ({ db, storage }: PhotoDeps, deleted: PhotoRow[]) => {
+  const hashes = [...new Set(deleted.flatMap((row) => [row.contentHash, row.screenHash]))];
+  return withFilesHeld(db, { hashes }, async () => {
+    for (const hash of hashes) {
       const [stillUsed] = await db
         .select({ id: photos.id })
         .from(photos)
@@ -268,6 +302,7 @@ const removeUnusedFiles = ({ db, storage }: PhotoDeps, deleted: PhotoRow[]) =>
       await storage.remove(hash).catch((error) => console.error("Could not remove photo file", hash, error));
     }
   });
+};
 
 /**
  * Deletes, files included, the photos whose time is up: removed from programs longer than the
@@ -290,13 +325,15 @@ export const collectUnusedPhotos = async (deps: PhotoDeps, ownerId?: string, now
           ),
         ),
       );
-    // A program written without the bookkeeping (a batch) may show one: check before deleting.
+    // A program written without the bookkeeping (a batch) may show one: check before deleting,
+    // holding each account so that no save of it starts showing one in between. Accounts are held
+    // in the same order everywhere, so two servers sweeping cannot deadlock.
     const usedBy = new Map<string, Set<string>>();
-    const unused: PhotoRow[] = [];
-    for (const p of due) {
-      if (!usedBy.has(p.ownerId)) usedBy.set(p.ownerId, await usedPhotoIds(tx, p.ownerId));
-      if (!usedBy.get(p.ownerId)?.has(p.id)) unused.push(p);
+    for (const owner of [...new Set(due.map((p) => p.ownerId))].sort()) {
+      await holdAccount(tx, owner);
+      usedBy.set(owner, await usedPhotoIds(tx, owner));
     }
+    const unused = due.filter((p) => !usedBy.get(p.ownerId)?.has(p.id));
     if (unused.length > 0) {
       await tx.delete(photos).where(
         inArray(
@@ -315,6 +352,7 @@ export const collectUnusedPhotos = async (deps: PhotoDeps, ownerId?: string, now
 export const deletePhoto = async (deps: PhotoDeps, ownerId: string, id: string) => {
   // Checked and deleted in one write transaction, so a save cannot start using it in between.
   const row = await write(deps.db, async (tx) => {
+    await holdAccount(tx, ownerId);
     const found = await findOwnedPhoto(tx, ownerId, id);
     if (!found) throw notFound(PHOTO_NOT_FOUND);
     if ((await usedPhotoIds(tx, ownerId)).has(id)) {

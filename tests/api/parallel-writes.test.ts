@@ -1,0 +1,84 @@
+// Rules read and then written (a plan's program limit, an account's webhook endpoints, a photo no
+// saved program shows) must hold when the requests arrive together. On SQLite writes take turns;
+// on PostgreSQL (this file runs on both) each transaction holds the account while it decides.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { write } from "../../db/client";
+import { programs, users, webhookEndpoints } from "../../db/schema";
+import { sampleProgram } from "../../src/shared/sample-program";
+import { rowCount } from "../support/db-snapshot";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { photoForm, pngImage } from "../support/test-images";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FREE_PROGRAMS = 3;
+const MAX_ENDPOINTS = 10;
+
+let app: TestApp;
+beforeAll(async () => {
+  // Billing on, so the Free plan's program limit applies; loopback endpoints allowed.
+  app = await startTestApp({ env: { STRIPE_SECRET_KEY: "sk_test_unused", WEBHOOKS_ALLOW_LOOPBACK: "1" } });
+});
+afterAll(() => app.stop());
+
+const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
+
+test("parallel creates on the Free plan stop at its program limit", async () => {
+  const client = app.client();
+  const { user } = await client.signUp();
+  await write(app.db, (tx) =>
+    tx
+      .update(users)
+      .set({ trialStartedAt: new Date(Date.now() - 15 * DAY_MS) })
+      .where(eq(users.id, user.id)),
+  );
+  expect((await client.post("/api/programs", { fullName: "First" })).status).toBe(201);
+
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => client.post("/api/programs", { fullName: `P${i}` })),
+  );
+  expect(statuses(answers)).toEqual([201, 201, 402, 402, 402, 402, 402, 402]);
+  expect(await rowCount(app.db, programs, eq(programs.ownerId, user.id))).toBe(FREE_PROGRAMS);
+});
+
+test("parallel webhook endpoints stop at the account's limit", async () => {
+  const client = app.client();
+  const { user } = await client.signUp();
+  const answers = await Promise.all(
+    Array.from({ length: MAX_ENDPOINTS + 4 }, (_, i) =>
+      client.post("/api/integration/webhooks", { url: `http://127.0.0.1:9/hook-${i}` }),
+    ),
+  );
+  expect(answers.filter((r) => r.status === 201)).toHaveLength(MAX_ENDPOINTS);
+  for (const refused of answers.filter((r) => r.status !== 201)) {
+    expect(refused.status).toBe(400);
+    expect(refused.json.fields[0].path).toBe("url");
+  }
+  expect(await rowCount(app.db, webhookEndpoints, eq(webhookEndpoints.ownerId, user.id))).toBe(MAX_ENDPOINTS);
+});
+
+test("a photo deleted while a save starts showing it: one of the two is refused, never both done", async () => {
+  const client = app.client();
+  await client.signUp();
+  const program = await client.post("/api/programs", { ...sampleProgram, mainPhotoUrl: "" });
+  expect(program.status).toBe(201);
+  for (let round = 0; round < 6; round++) {
+    const photo = await client.post(
+      "/api/photos",
+      photoForm(await pngImage(64, 48, `#3${round}5070`), "p.png", "image/png"),
+    );
+    expect(photo.status).toBe(201);
+    const [saved, deleted] = await Promise.all([
+      client.put(`/api/programs/${program.json.id}`, { ...sampleProgram, mainPhotoUrl: photo.json.url }),
+      client.delete(`/api/photos/${photo.json.id}`),
+    ]);
+    // Either the save came first (the delete is refused: a saved program shows it) or the delete
+    // did (the save is refused: the photo is gone).
+    expect([saved.status, deleted.status].sort()).toContainEqual(200);
+    if (saved.status === 200) expect(deleted.status).toBe(409);
+    else expect(saved.status).toBe(400);
+    // What the program shows is there.
+    const shown = (await client.get(`/api/programs/${program.json.id}`)).json.mainPhotoUrl as string;
+    if (shown) expect((await client.get(shown)).status).toBe(200);
+  }
+});
