@@ -179,6 +179,23 @@ describe("nothing a client sends causes a 500", () => {
     expect(accented.status).toBe(201);
   });
 
+  test("U+0000 in any other text is refused naming its field, and nothing is written", async () => {
+    const message = "This text cannot contain a null character (U+0000).";
+    const keysBefore = (await client.get("/api/integration/keys")).json;
+    const key = await client.post("/api/integration/keys", { name: "Front desk\u0000" });
+    expect(key.status).toBe(400);
+    expect(key.json.fields).toEqual([{ path: "name", message }]);
+    expect((await client.get("/api/integration/keys")).json).toEqual(keysBefore);
+
+    const chat = await client.post("/api/chatbot/session", { title: "Help\u0000" });
+    expect(chat.status).toBe(400);
+    expect(chat.json.fields).toEqual([{ path: "title", message }]);
+
+    const query = await client.get("/api/chatbot/suggestions?currentPage=%2Fbuilder%00");
+    expect(query.status).toBe(400);
+    expect(query.json.fields).toEqual([{ path: "currentPage", message }]);
+  });
+
   test("odd ids and paths answer 404 JSON", async () => {
     for (const path of [
       "/api/programs/%00",
