@@ -64,13 +64,13 @@ test("the sign-in limiters keep a bounded number of keys in memory", async () =>
     forgetAfterMs: 15 * 60_000,
   });
   for (let i = 0; i < 5000; i++) {
-    await perAddress.tryTake(`198.51.100.${i}`);
-    await perEmail.tryTake(`someone-${i}@example.com`);
+    await perAddress.take(`198.51.100.${i}`);
+    await perEmail.take(`someone-${i}@example.com`);
   }
   expect(addresses.size).toBeLessThanOrEqual(100);
   expect(emails.size).toBeLessThanOrEqual(100);
   // The most recent keys still count.
-  expect(await perEmail.tryTake("someone-4999@example.com")).toBe(0);
+  expect(await perEmail.take("someone-4999@example.com")).toBe(0);
 });
 
 describe("the Secure cookie flag follows PUBLIC_URL", () => {

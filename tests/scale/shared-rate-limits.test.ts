@@ -48,26 +48,28 @@ describe("FailureLimiter on two servers", () => {
     ];
 
   test("40 parallel attempts spread over both: exactly the limit pass, and both then refuse", async () => {
-    const [a, b] = onBoth("parallel", 7);
-    const taken = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).tryTake("203.0.113.7")),
+    const clock = handClock();
+    const [a, b] = onBoth("parallel", 7, clock.now);
+    const waits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).take("203.0.113.7")),
     );
-    expect(taken.filter(Boolean)).toHaveLength(7);
-    expect(await a.tryTake("203.0.113.7")).toBe(false);
-    expect(await b.retryAfterMs("203.0.113.7")).toBeGreaterThan(WINDOW_MS - 5_000);
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(7);
+    // The clock stood still: the first attempt leaves the window a whole window from now.
+    expect(await a.take("203.0.113.7")).toBe(WINDOW_MS);
+    expect(await b.take("203.0.113.7")).toBe(WINDOW_MS);
     // Another key has its own count.
-    expect(await b.tryTake("198.51.100.1")).toBe(true);
+    expect(await b.take("198.51.100.1")).toBe(0);
   });
 
   test("an attempt given back on one server is free again on the other", async () => {
     const [a, b] = onBoth("give-back", 2);
-    expect(await a.tryTake("key")).toBe(true);
-    expect(await b.tryTake("key")).toBe(true);
-    expect(await a.tryTake("key")).toBe(false);
+    expect(await a.take("key")).toBe(0);
+    expect(await b.take("key")).toBe(0);
+    expect(await a.take("key")).toBeGreaterThan(0);
     await a.giveBack("key");
-    expect(await b.tryTake("key")).toBe(true);
+    expect(await b.take("key")).toBe(0);
     await b.reset("key");
-    expect(await a.retryAfterMs("key")).toBe(0);
+    expect(await a.take("key")).toBe(0);
   });
 
   test("the 429 carries the wait left, whichever server answers", async () => {
@@ -82,12 +84,12 @@ describe("FailureLimiter on two servers", () => {
   test("after the window the key is free again, and pruning leaves nothing behind", async () => {
     const clock = handClock();
     const [a, b] = onBoth("window", 3, clock.now);
-    for (const limiter of [a, b, a]) expect(await limiter.tryTake("key")).toBe(true);
-    expect(await b.tryTake("key")).toBe(false);
+    for (const limiter of [a, b, a]) expect(await limiter.take("key")).toBe(0);
+    expect(await b.take("key")).toBe(WINDOW_MS);
     expect(await rowsOfScope("window")).toHaveLength(1);
 
     clock.ms += WINDOW_MS;
-    expect(await b.tryTake("key")).toBe(true);
+    expect(await b.take("key")).toBe(0);
     await deleteExpiredRateLimits(serverA, new Date(clock.ms));
     // Still counting the attempt just taken.
     expect(await rowsOfScope("window")).toHaveLength(1);
@@ -95,7 +97,7 @@ describe("FailureLimiter on two servers", () => {
     clock.ms += WINDOW_MS;
     await deleteExpiredRateLimits(serverB, new Date(clock.ms));
     expect(await rowsOfScope("window")).toHaveLength(0);
-    expect(await a.retryAfterMs("key")).toBe(0);
+    expect(await a.take("key")).toBe(0);
   });
 });
 
@@ -111,34 +113,34 @@ describe("GrowingDelay on two servers", () => {
     const clock = handClock();
     const [a, b] = onBoth("delay", clock.now);
     for (const limiter of [a, b, a]) {
-      expect(await limiter.tryTake("ada@example.com")).toBe(0);
+      expect(await limiter.take("ada@example.com")).toBe(0);
       await limiter.failed("ada@example.com");
     }
-    expect(await b.tryTake("ada@example.com")).toBe(1000);
+    expect(await b.take("ada@example.com")).toBe(1000);
     clock.ms += 1000;
-    expect(await b.tryTake("ada@example.com")).toBe(0);
+    expect(await b.take("ada@example.com")).toBe(0);
     await b.failed("ada@example.com");
-    expect(await a.tryTake("ada@example.com")).toBe(2000);
+    expect(await a.take("ada@example.com")).toBe(2000);
 
     await b.reset("ada@example.com");
-    expect(await a.tryTake("ada@example.com")).toBe(0);
+    expect(await a.take("ada@example.com")).toBe(0);
   });
 
   test("parallel attempts over both servers: only the free ones pass", async () => {
     const [a, b] = onBoth("delay-parallel", Date.now);
-    const waits = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).tryTake("key")));
+    const waits = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).take("key")));
     expect(waits.filter((wait) => wait === 0)).toHaveLength(options.freeAttempts);
   });
 
   test("a key is forgotten, and pruned, once forgetAfterMs pass without a failure", async () => {
     const clock = handClock();
     const [a, b] = onBoth("delay-forget", clock.now);
-    for (let i = 0; i < options.freeAttempts; i++) await a.tryTake("key");
-    expect(await b.tryTake("key")).toBeGreaterThan(0);
+    for (let i = 0; i < options.freeAttempts; i++) await a.take("key");
+    expect(await b.take("key")).toBeGreaterThan(0);
     clock.ms += options.forgetAfterMs;
     await deleteExpiredRateLimits(serverB, new Date(clock.ms));
     expect(await rowsOfScope("delay-forget")).toHaveLength(0);
-    expect(await b.tryTake("key")).toBe(0);
+    expect(await b.take("key")).toBe(0);
   });
 });
 

@@ -8,7 +8,7 @@ type Attempts = number[];
  * Counts attempts per key in a sliding window, in a RateLimitStore (memory for one process, the
  * database for several servers).
  *
- * An attempt is counted when it starts (`tryTake`), before the work it guards: attempts still in
+ * An attempt is counted when it starts (`take`), before the work it guards: attempts still in
  * flight count, so a burst of parallel requests is throttled like the same requests one by one. An
  * attempt that turns out not to be a failure is given back.
  */
@@ -42,22 +42,12 @@ export class FailureLimiter {
     return (recent[0] ?? now) + this.windowMs - now;
   }
 
-  /** Counts an attempt and answers 0, or answers the milliseconds to wait (counting nothing). */
-  private take(key: string): Promise<number> {
+  /** Counts an attempt for `key` and answers 0, or answers the milliseconds to wait (counting nothing). */
+  take(key: string): Promise<number> {
     return this.change(key, (recent, now) => {
       const wait = this.waitMs(recent, now);
       return wait > 0 ? { answer: wait } : { answer: 0, keep: this.keep([...recent, now]) };
     });
-  }
-
-  /** Counts an attempt for `key` and answers true, or answers false (counting nothing) at the limit. */
-  async tryTake(key: string): Promise<boolean> {
-    return (await this.take(key)) === 0;
-  }
-
-  /** Milliseconds until `key` may take an attempt again: 0 when it may now. */
-  retryAfterMs(key: string): Promise<number> {
-    return this.change(key, (recent, now) => ({ answer: this.waitMs(recent, now) }));
   }
 
   /** Counts an attempt, or answers 429 with `message` and the real wait as Retry-After. */
@@ -66,12 +56,7 @@ export class FailureLimiter {
     if (wait > 0) throw rateLimited(message, wait);
   }
 
-  /** The 429 for `key`, carrying how long until it may try again. */
-  async tooMany(key: string, message: string): Promise<AppError> {
-    return rateLimited(message, await this.retryAfterMs(key));
-  }
-
-  /** Takes back one attempt counted by `tryTake` that was not a failure. */
+  /** Takes back one attempt counted by `take` that was not a failure. */
   giveBack(key: string): Promise<void> {
     return this.change(key, (recent) => ({ answer: undefined, keep: this.keep(recent.slice(0, -1)) }));
   }
@@ -81,5 +66,6 @@ export class FailureLimiter {
   }
 }
 
-const rateLimited = (message: string, waitMs: number) =>
+/** The 429 answer, with the wait as Retry-After (whole seconds, at least one). */
+export const rateLimited = (message: string, waitMs: number) =>
   new AppError("RATE_LIMITED", message, undefined, Math.max(1, Math.ceil(waitMs / 1000)));

@@ -28,7 +28,7 @@ export class GrowingDelay {
   }
 
   /** Counts an attempt and answers 0, or answers the milliseconds still to wait (counting nothing). */
-  tryTake(key: string): Promise<number> {
+  take(key: string): Promise<number> {
     const now = this.now();
     return this.store.change<Failures, number>(key, now, (entry) => {
       const wait = entry ? entry.lastAt + this.delayAfter(entry.failures) - now : 0;

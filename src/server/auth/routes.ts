@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { clientAddress } from "../http/client-address";
 import { parseInput } from "../http/parse-input";
 import type { Mailer } from "../mail/mailer";
-import { FailureLimiter } from "./failure-limiter";
+import { FailureLimiter, rateLimited } from "./failure-limiter";
 import { GrowingDelay } from "./growing-delay";
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from "./password-reset";
 import { authPlugin } from "./plugin";
@@ -62,12 +62,7 @@ const waitText = (ms: number) => {
   return minutes === 1 ? "a minute" : `${minutes} minutes`;
 };
 const tooMany = (waitMs: number) =>
-  new AppError(
-    "RATE_LIMITED",
-    `Too many attempts. Please wait ${waitText(waitMs)} before trying again.`,
-    undefined,
-    Math.ceil(waitMs / 1000),
-  );
+  rateLimited(`Too many attempts. Please wait ${waitText(waitMs)} before trying again.`, waitMs);
 
 export const authRoutes = (
   db: AppDatabase,
@@ -76,6 +71,7 @@ export const authRoutes = (
 ) => {
   // Per email a growing wait, never a lockout, so nobody can lock another person out; per
   // address a hard limit, so guesses spread over many emails are still stopped.
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   const byEmail = new GrowingDelay(rateLimitStore(db, "sign-in-email"), {
     freeAttempts: limits.loginFailuresPerEmail,
     baseMs: limits.loginDelayBaseMs,
@@ -104,7 +100,8 @@ export const authRoutes = (
       const input = parseInput(registerSchema, body);
       const address = clientAddress(request, trustedProxies);
       // Counted before the await, so parallel registrations cannot all pass the check.
-      if (!(await registrations.tryTake(address))) throw tooMany(limits.windowMs);
+      const wait = await registrations.take(address);
+      if (wait > 0) throw tooMany(wait);
       const row = await registerUser(db, input);
       const session = await createSession(db, row.id);
       setSessionCookie(
@@ -122,8 +119,9 @@ export const authRoutes = (
       const address = clientAddress(request, trustedProxies);
       // Each attempt counts as a failure from the start (in-flight ones included) and is given
       // back if the password is right: a burst of parallel guesses is throttled like a series.
-      if (!(await byAddress.tryTake(address))) throw tooMany(limits.windowMs);
-      const emailWait = await byEmail.tryTake(emailKey);
+      const addressWait = await byAddress.take(address);
+      if (addressWait > 0) throw tooMany(addressWait);
+      const emailWait = await byEmail.take(emailKey);
       if (emailWait > 0) {
         await byAddress.giveBack(address);
         throw tooMany(emailWait);
@@ -133,8 +131,7 @@ export const authRoutes = (
         await byEmail.failed(emailKey);
         throw new AppError("UNAUTHORIZED", "Incorrect email or password.");
       }
-      await byEmail.reset(emailKey);
-      await byAddress.giveBack(address);
+      await Promise.all([byEmail.reset(emailKey), byAddress.giveBack(address)]);
       const session = await createSession(db, row.id);
       setSessionCookie(
         cookie[SESSION_COOKIE] as never,
@@ -161,9 +158,9 @@ export const authRoutes = (
     )
     .post("/password/forgot", async ({ body, request }) => {
       const { email } = parseInput(forgotPasswordSchema, body);
-      if (!(await resetRequests.tryTake(clientAddress(request, trustedProxies))))
-        throw tooMany(limits.windowMs);
-      const origin = publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
+      const wait = await resetRequests.take(clientAddress(request, trustedProxies));
+      if (wait > 0) throw tooMany(wait);
+      const origin = publicOrigin ?? new URL(request.url).origin;
       // Not awaited: a known email must take no longer to answer than an unknown one.
       requestPasswordReset(db, mailer, email, origin).catch((error: unknown) =>
         console.error(

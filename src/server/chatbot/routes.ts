@@ -11,7 +11,7 @@ import {
   writingPromptsQuerySchema,
 } from "../../shared/chatbot";
 import { openAiSettingsFrom } from "../ai/openai-json";
-import { FailureLimiter } from "../auth/failure-limiter";
+import { FailureLimiter, rateLimited } from "../auth/failure-limiter";
 import { rateLimitStore } from "../auth/rate-limit-store";
 import { resolveSession } from "../auth/service";
 import { SESSION_COOKIE, secureCookiesFor } from "../auth/session-cookie";
@@ -134,13 +134,14 @@ export const chatbotRoutes = (
   const take = async (bucket: keyof typeof buckets, owner: ChatOwner | null, address: string) => {
     const { person, address: byAddress } = buckets[bucket];
     const key = ownerKey(owner);
-    const personOk = !owner || (await person.tryTake(key));
-    const addressOk = personOk && (await byAddress.tryTake(address));
-    if (addressOk) return;
-    if (owner && personOk) await person.giveBack(key);
-    const message =
-      "You're sending messages faster than I can keep up. Please wait a minute, then try again.";
-    throw await (personOk ? byAddress.tooMany(address, message) : person.tooMany(key, message));
+    const personWait = owner ? await person.take(key) : 0;
+    const wait = personWait || (await byAddress.take(address));
+    if (wait === 0) return;
+    if (owner && personWait === 0) await person.giveBack(key);
+    throw rateLimited(
+      "You're sending messages faster than I can keep up. Please wait a minute, then try again.",
+      wait,
+    );
   };
 
   return new Elysia({ prefix: "/chatbot" })
