@@ -240,11 +240,25 @@ export const MISSING_PHOTO = "This photo is no longer available. Please remove i
 
 /** Refuses a program showing a stored photo the owner does not have (deleted, or someone else's). */
 export const requireOwnedPhotos = async (db: Tx, ownerId: string, program: ProgramInput) => {
-  const missing: ReturnType<typeof photoFields> = [];
-  for (const field of photoFields(program)) {
+  const shown = photoFields(program).flatMap((field) => {
     const id = photoIdFromUrl(field.url);
-    if (id !== undefined && !(await findOwnedPhoto(db, ownerId, id))) missing.push(field);
-  }
+    return id === undefined ? [] : [{ ...field, id }];
+  });
+  if (shown.length === 0) return;
+  const owned = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(
+      and(
+        eq(photos.ownerId, ownerId),
+        inArray(
+          photos.id,
+          shown.map((field) => field.id),
+        ),
+      ),
+    );
+  const ownedIds = new Set(owned.map((row) => row.id));
+  const missing = shown.filter((field) => !ownedIds.has(field.id));
   if (missing.length === 0) return;
   const fields = missing.map(({ path }) => ({ path, message: MISSING_PHOTO }));
   throw new AppError("VALIDATION", MISSING_PHOTO, fields);
