@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
-import { programs, users, webhookEndpoints } from "../../db/schema";
+import { photos, programs, users, webhookEndpoints } from "../../db/schema";
+import { collectUnusedPhotos, uploadPhoto } from "../../src/server/photos/service";
+import { createLocalPhotoStorage, type PhotoStorage } from "../../src/server/photos/storage";
 import { sampleProgram } from "../../src/shared/sample-program";
 import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -81,4 +83,35 @@ test("a photo deleted while a save starts showing it: one of the two is refused,
     const shown = (await client.get(`/api/programs/${program.json.id}`)).json.mainPhotoUrl as string;
     if (shown) expect((await client.get(shown)).status).toBe(200);
   }
+});
+
+test("a photo's files removed by the sweep while another account uploads the same bytes: the new photo keeps its files", async () => {
+  const [first, second] = [app.client(), app.client()];
+  const [{ user: leaving }, { user: arriving }] = [await first.signUp(), await second.signUp()];
+  const disk = createLocalPhotoStorage(app.dataDir);
+  // The sweep's removal is slowed and announced, so the upload lands in the middle of it.
+  const removing = Promise.withResolvers<void>();
+  const storage: PhotoStorage = {
+    ...disk,
+    async remove(hash) {
+      removing.resolve();
+      await Bun.sleep(300);
+      await disk.remove(hash);
+    },
+  };
+  const deps = { db: app.db, storage };
+  const bytes = await pngImage(320, 240, "#5a6b7c");
+  // Uploaded 8 days ago and never shown: the sweep deletes it, files included.
+  await uploadPhoto(deps, leaving.id, bytes, new Date(Date.now() - 8 * DAY_MS));
+
+  const sweep = collectUnusedPhotos(deps);
+  await removing.promise;
+  const uploaded = await uploadPhoto(deps, arriving.id, bytes);
+  await sweep;
+
+  const [row] = await app.db.select().from(photos).where(eq(photos.id, uploaded.id));
+  expect(row).toBeDefined();
+  expect(await disk.get(row?.contentHash as string)).toBeDefined();
+  expect(await disk.get(row?.screenHash as string)).toBeDefined();
+  expect((await second.get(uploaded.url)).status).toBe(200);
 });
