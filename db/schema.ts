@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ChatMetadata } from "../src/shared/chatbot";
 import type { ImportMapping } from "../src/shared/integration";
 import type { Photo, ServiceItem, Tribute } from "../src/shared/schemas";
@@ -182,7 +182,7 @@ export const errorReports = sqliteTable(
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
-    index("error_reports_fingerprint_idx").on(t.fingerprint),
+    uniqueIndex("error_reports_fingerprint_idx").on(t.fingerprint),
     index("error_reports_last_idx").on(t.lastSeenAt),
   ],
 );

@@ -4,9 +4,11 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
-import { photos, programs, users, webhookEndpoints } from "../../db/schema";
+import { errorReports, photos, programs, users, webhookEndpoints } from "../../db/schema";
+import { recordErrorReport } from "../../src/server/chatbot/service";
 import { collectUnusedPhotos, uploadPhoto } from "../../src/server/photos/service";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../src/server/photos/storage";
+import { errorReportSchema } from "../../src/shared/chatbot";
 import { sampleProgram } from "../../src/shared/sample-program";
 import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -114,4 +116,27 @@ test("a photo's files removed by the sweep while another account uploads the sam
   expect(await disk.get(row?.contentHash as string)).toBeDefined();
   expect(await disk.get(row?.screenHash as string)).toBeDefined();
   expect((await second.get(uploaded.url)).status).toBe(200);
+});
+
+test("the same error reported at the same moment many times is one report, counted each time", async () => {
+  const client = app.client();
+  const { user } = await client.signUp();
+  const report = {
+    error: "Failed to fetch",
+    context: { currentPage: "/program-builder", type: "fetch-error", statusCode: 503, userAgent: "test" },
+    autoReport: true,
+  };
+  // Straight to the service, as many servers at once would: the chat limiter would space requests out.
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      recordErrorReport(app.db, { userId: user.id }, errorReportSchema.parse(report)),
+    ),
+  );
+  expect(new Set(answers.map((answer) => answer.reportId)).size).toBe(1);
+  const rows = await app.db.select().from(errorReports).where(eq(errorReports.userId, user.id));
+  expect(rows).toHaveLength(1);
+  expect(rows[0]?.count).toBe(20);
+  // And through the API, once more on the same row.
+  const again = await client.post("/api/chatbot/error-report", report);
+  expect(again.json.reportId).toBe(answers[0]?.reportId);
 });

@@ -274,39 +274,34 @@ export const recordErrorReport = async (
       .join("\n"),
     CHAT_LIMITS.maxStackChars,
   );
-  const reportId = await write(db, async (tx) => {
-    const [existing] = await tx
-      .select({ id: errorReports.id })
-      .from(errorReports)
-      .where(eq(errorReports.fingerprint, fingerprint))
-      .limit(1);
-    if (existing) {
-      // Counted in SQL, so two reports of one error at the same moment both count.
-      await tx
-        .update(errorReports)
-        .set({ count: sql`${errorReports.count} + 1`, lastSeenAt: now, stack })
-        .where(eq(errorReports.id, existing.id));
-      return existing.id;
-    }
-    const id = crypto.randomUUID();
-    await tx.insert(errorReports).values({
-      id,
-      userId: owner?.userId ?? null,
-      visitorId: owner?.visitorId ?? null,
-      fingerprint,
-      type,
-      errorType: match.errorType,
-      page,
-      message,
-      stack,
-      statusCode: context.statusCode ?? null,
-      userAgent: clip(context.userAgent, 300),
-      count: 1,
-      firstSeenAt: now,
-      lastSeenAt: now,
-    });
-    return id;
-  });
+  // One row per fingerprint (a unique index): a repeat, even at the same moment on another
+  // server, counts on the first report's row.
+  const [report] = await write(db, (tx) =>
+    tx
+      .insert(errorReports)
+      .values({
+        id: crypto.randomUUID(),
+        userId: owner?.userId ?? null,
+        visitorId: owner?.visitorId ?? null,
+        fingerprint,
+        type,
+        errorType: match.errorType,
+        page,
+        message,
+        stack,
+        statusCode: context.statusCode ?? null,
+        userAgent: clip(context.userAgent, 300),
+        count: 1,
+        firstSeenAt: now,
+        lastSeenAt: now,
+      })
+      .onConflictDoUpdate({
+        target: errorReports.fingerprint,
+        set: { count: sql`${errorReports.count} + 1`, lastSeenAt: now, stack },
+      })
+      .returning({ id: errorReports.id }),
+  );
+  const reportId = report?.id as string;
   return {
     reportId,
     errorType: match.errorType,
