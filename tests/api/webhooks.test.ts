@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { webhookDeliveries } from "../../db/schema";
 import { isAllowedAddress, pinToAddress } from "../../src/server/integration/outbound-guard";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "../../src/server/integration/webhooks";
 import { pdfReadyDataSchema, programEventDataSchema, webhookEventSchema } from "../../src/shared/integration";
@@ -180,6 +182,28 @@ describe("webhooks", () => {
     const attempts = deliveriesTo("/fail-once").filter((r) => r.body.includes("José Núñez"));
     expect(attempts).toHaveLength(2);
     expect(attempts[0]?.body).toBe(attempts[1]?.body as string);
+  });
+
+  test("a batch's events are stored together: one delivery per program and endpoint, each event its own id", async () => {
+    const client = app.client();
+    const { user } = await client.signUp();
+    // Every endpoint an account may have, and 60 programs: 600 deliveries in one transaction.
+    for (let i = 0; i < 10; i++) await register(client, `/bulk-${i}`);
+    const names = Array.from({ length: 60 }, (_, i) => ({ fullName: `Bulk Person ${i}` }));
+    expect((await client.post("/api/programs/batch", names)).status).toBe(201);
+    const stored = await app.db
+      .select({ body: webhookDeliveries.body, endpointId: webhookDeliveries.endpointId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.ownerId, user.id));
+    expect(stored).toHaveLength(600);
+    const events = new Map<string, Set<string>>();
+    for (const { body, endpointId } of stored) {
+      const event = webhookEventSchema("program.created", programEventDataSchema).parse(JSON.parse(body));
+      expect(event.type).toBe("program.created");
+      events.set(event.id, (events.get(event.id) ?? new Set()).add(endpointId));
+    }
+    expect(events.size).toBe(60);
+    for (const endpoints of events.values()) expect(endpoints.size).toBe(10);
   });
 
   test("a receiver that does not answer in time counts as a failed attempt", async () => {

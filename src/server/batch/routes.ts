@@ -32,8 +32,7 @@ export const batchRoutes = (
           await requireRoomForPrograms(tx, user, inputs.length);
           return createBatch(db, user.id, inputs);
         });
-        for (const program of created)
-          await events.emit(user.id, "program.created", programEventData(program));
+        await events.emitEach(user.id, "program.created", created.map(programEventData));
         set.status = 201;
         return created;
       },

@@ -50,8 +50,7 @@ export const integrationRoutes = (db: AppDatabase, billingEnabled: boolean, webh
       async ({ user, body, set }) => {
         requireFeature(user, "integrations");
         const created = await importCases(db, user.id, parseInput(importCommitSchema, body));
-        for (const program of created)
-          await webhooks.emit(user.id, "program.created", programEventData(program));
+        await webhooks.emitEach(user.id, "program.created", created.map(programEventData));
         set.status = 201;
         return created;
       },
