@@ -8,9 +8,9 @@ import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
 import { createLocalFileStore } from "../../src/server/photos/file-store";
 import type { PrintQueue } from "../../src/server/print/print-queue";
-import { openTestQueue, startWorker, type WorkerProcess } from "../print/support/workers";
 import { startPostgres } from "../support/postgres";
 import { makeTempDir, startTestApp, type TestApp, type TestClient } from "../support/test-app";
+import { openTestQueue, startWorker, type WorkerProcess } from "./support/workers";
 
 let pg: ReturnType<typeof startPostgres>;
 let app: TestApp;
