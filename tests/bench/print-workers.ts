@@ -12,6 +12,7 @@ import type { PrintQueue, PrintTaskInput } from "../../src/server/print/print-qu
 import type { Program } from "../../src/shared/schemas";
 import { fixtureProgram } from "../print/support/fixture-programs";
 import { openTestQueue, startWorker, type WorkerProcess } from "../print/support/workers";
+import { time } from "../support/measure";
 import { startPostgres } from "../support/postgres";
 import { makeTempDir } from "../support/test-app";
 
@@ -38,12 +39,6 @@ const task = (n: number): PrintTaskInput => ({
   bundleName: "bench.zip",
 });
 
-const timed = async (work: () => Promise<unknown>) => {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-};
-
 /** Sends `count` tasks as one print job and waits until every PDF is made. */
 const queuedBatch = async (queue: PrintQueue, count: number) => {
   const id = await queue.enqueue(Array.from({ length: count }, (_, i) => task(i + 1)));
@@ -64,8 +59,8 @@ try {
 
   // In-process pool: warm, then the batch all at once (the printer queues it), then one by one.
   await inProcess();
-  const poolBatchMs = await timed(() => Promise.all(Array.from({ length: BATCH }, inProcess)));
-  const poolSingleMs = await timed(async () => {
+  const poolBatchMs = await time(() => Promise.all(Array.from({ length: BATCH }, inProcess)));
+  const poolSingleMs = await time(async () => {
     for (let i = 0; i < SINGLES; i++) await inProcess();
   });
   await printer.close();
@@ -73,15 +68,15 @@ try {
   // One worker: warm (its Chromium starts with its first job), then the batch, then one by one.
   workers.push(await startWorker(env));
   await queuedBatch(queue, 2);
-  const oneWorkerMs = await timed(() => queuedBatch(queue as PrintQueue, BATCH));
-  const queueSingleMs = await timed(async () => {
+  const oneWorkerMs = await time(() => queuedBatch(queue as PrintQueue, BATCH));
+  const queueSingleMs = await time(async () => {
     for (let i = 0; i < SINGLES; i++) await queuedBatch(queue as PrintQueue, 1);
   });
 
   // Two workers.
   workers.push(await startWorker(env));
   await queuedBatch(queue, 4);
-  const twoWorkersMs = await timed(() => queuedBatch(queue as PrintQueue, BATCH));
+  const twoWorkersMs = await time(() => queuedBatch(queue as PrintQueue, BATCH));
 
   const rate = (ms: number) => (BATCH / (ms / 1000)).toFixed(2);
   console.log(`machine: ${availableParallelism()} cores; every printer prints 2 PDFs at once`);

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { PrintQueue } from "../../../src/server/print/print-queue";
-
-const REPO = join(import.meta.dir, "../../..");
+import { REPO } from "../../cli/run-cli";
 
 export type WorkerProcess = Awaited<ReturnType<typeof startWorker>>;
 
