@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppDatabase } from "../../db/client";
 import { photos, programs, sessions, users } from "../../db/schema";
 
@@ -37,3 +38,7 @@ export const snapshotAccount = async (db: AppDatabase, userId: string) =>
   )
     .map((table) => JSON.stringify(table))
     .join("\n");
+
+/** How many rows `table` holds: what a refused request must leave unchanged. */
+export const rowCount = async (db: AppDatabase, table: SQLiteTable) =>
+  (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
