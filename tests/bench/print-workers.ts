@@ -8,10 +8,14 @@ import { rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { renderProgramPdf } from "../../src/print/render-program-pdf";
-import type { PrintQueue, PrintTaskInput } from "../../src/server/print/print-queue";
-import type { Program } from "../../src/shared/schemas";
-import { fixtureProgram } from "../print/support/fixture-programs";
-import { openTestQueue, startWorker, type WorkerProcess } from "../print/support/workers";
+import type { PrintQueue } from "../../src/server/print/print-queue";
+import {
+  openTestQueue,
+  printableProgram,
+  printTask,
+  startWorker,
+  type WorkerProcess,
+} from "../print/support/workers";
 import { time } from "../support/measure";
 import { startPostgres } from "../support/postgres";
 import { makeTempDir } from "../support/test-app";
@@ -20,24 +24,7 @@ const BATCH = 20;
 const SINGLES = 10;
 const OWNER = "bench-owner";
 
-const program = (n: number): Program => ({
-  ...fixtureProgram("short"),
-  fullName: `Person Number${n}`,
-  id: crypto.randomUUID(),
-  version: 1,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-});
-const task = (n: number): PrintTaskInput => ({
-  ownerId: OWNER,
-  fileName: `person-${n}.pdf`,
-  program: program(n),
-  variant: "print",
-  marks: false,
-  watermark: false,
-  bundle: "zip",
-  bundleName: "bench.zip",
-});
+const task = (n: number) => printTask(OWNER, `Person Number${n}`, { bundleName: "bench.zip" });
 
 /** Sends `count` tasks as one print job and waits until every PDF is made. */
 const queuedBatch = async (queue: PrintQueue, count: number) => {
@@ -55,7 +42,7 @@ try {
   const databaseUrl = await pg.createDatabase("bench_workers");
   queue = await openTestQueue(databaseUrl);
   const env = { DATABASE_URL: databaseUrl, MEMORIAL_DATA_DIR: dataDir };
-  const inProcess = () => renderProgramPdf(program(0), { printer });
+  const inProcess = () => renderProgramPdf(printableProgram("Person Number0"), { printer });
 
   // In-process pool: warm, then the batch all at once (the printer queues it), then one by one.
   await inProcess();

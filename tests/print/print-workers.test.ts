@@ -13,13 +13,11 @@ import { createPhotoLoader } from "../../src/server/photos/service";
 import { createLocalPhotoStorage } from "../../src/server/photos/storage";
 import { PrintQueue, type PrintTaskInput, printedPdfKey } from "../../src/server/print/print-queue";
 import { startPrintWorker } from "../../src/server/print/print-worker";
-import type { Program } from "../../src/shared/schemas";
 import { runCli } from "../cli/run-cli";
 import { startPostgres } from "../support/postgres";
 import { makeTempDir } from "../support/test-app";
 import { pngImage } from "../support/test-images";
-import { fixtureProgram } from "./support/fixture-programs";
-import { openTestQueue, startWorker, type WorkerProcess } from "./support/workers";
+import { openTestQueue, printTask, startWorker, type WorkerProcess } from "./support/workers";
 
 let pg: ReturnType<typeof startPostgres>;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -58,27 +56,8 @@ const setUp = async () => {
 };
 
 const OWNER = "owner-1";
-const task = (fullName: string, overrides: Partial<PrintTaskInput> = {}): PrintTaskInput => {
-  const program: Program = {
-    ...fixtureProgram("short"),
-    fullName,
-    id: crypto.randomUUID(),
-    version: 1,
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-  };
-  return {
-    ownerId: OWNER,
-    fileName: `${fullName}.pdf`,
-    program,
-    variant: "print",
-    marks: false,
-    watermark: false,
-    bundle: "zip",
-    bundleName: "programs.zip",
-    ...overrides,
-  };
-};
+const task = (fullName: string, overrides: Partial<PrintTaskInput> = {}) =>
+  printTask(OWNER, fullName, overrides);
 
 const pageCount = async (bytes: Uint8Array | undefined) => {
   expect(bytes).toBeDefined();
