@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { DEFAULT_AUTH_LIMITS } from "../../src/server/auth/routes";
+import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp, uniqueEmail } from "../support/test-app";
 
 let app: TestApp;
@@ -17,7 +18,6 @@ const account = () => ({
   email: uniqueEmail(),
   password: "correct horse",
 });
-const userCount = async () => (await app.db.select({ n: count() }).from(users))[0]?.n;
 
 describe("register", () => {
   test("creates a free account with a 14-day trial, signs in, and never returns password material", async () => {
@@ -55,12 +55,12 @@ describe("register", () => {
     ["email", { email: "not-an-email" }, "Please enter a valid email address"],
     ["password", { password: "short" }, "Password must be at least 8 characters"],
   ])("refuses a bad %s with its field's message and writes nothing", async (field, override, message) => {
-    const before = await userCount();
+    const before = await rowCount(app.db, users);
     const res = await app.client().post("/api/register", { ...account(), ...override });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(message);
     expect(res.json.fields).toEqual([{ path: field, message }]);
-    expect(await userCount()).toBe(before);
+    expect(await rowCount(app.db, users)).toBe(before);
   });
 
   test("refuses fields of the wrong type instead of failing", async () => {
@@ -75,11 +75,11 @@ describe("register", () => {
   test("emails are unique whatever their case: a second account gets 409", async () => {
     const input = account();
     expect((await app.client().post("/api/register", input)).status).toBe(201);
-    const before = await userCount();
+    const before = await rowCount(app.db, users);
     const res = await app.client().post("/api/register", { ...input, email: input.email.toUpperCase() });
     expect(res.status).toBe(409);
     expect(res.json.message).toContain("already exists");
-    expect(await userCount()).toBe(before);
+    expect(await rowCount(app.db, users)).toBe(before);
   });
 
   test("registrations racing for one email: one account, the others get 409", async () => {

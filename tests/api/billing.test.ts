@@ -2,11 +2,11 @@
 // webhooks: forged, replayed and reordered.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { write } from "../../db/client";
 import { users } from "../../db/schema";
 import { createStripe } from "../../src/server/billing/stripe-client";
 import { setUpStripeProducts } from "../../src/server/billing/stripe-setup";
 import { loadConfig } from "../../src/server/config";
+import { endTrial } from "../support/db-snapshot";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -244,12 +244,7 @@ describe("billing on", () => {
         201,
       );
     }
-    await write(app.db, (tx) =>
-      tx
-        .update(users)
-        .set({ trialStartedAt: new Date(Date.now() - 15 * 86_400_000) })
-        .where(eq(users.id, userId)),
-    );
+    await endTrial(app.db, userId);
     const ended = fake.changeSubscription(sub.id, { status: "canceled", ended_at: t + 2 });
     expect(
       (await fake.deliver(app.url, fake.event("customer.subscription.deleted", ended, t + 2))).status,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { chatMessages, chatSessions, errorReports } from "../../db/schema";
+import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 
 let app: TestApp;
@@ -17,7 +18,6 @@ const newSession = async (client: TestClient, title = "Support Chat", currentPag
   expect(res.status).toBe(201);
   return res.json.sessionId as string;
 };
-const messageCount = async () => (await app.db.select({ n: count() }).from(chatMessages))[0]?.n;
 
 describe("chat sessions", () => {
   test("a signed-in user creates a session that starts with a welcome, and reads it back", async () => {
@@ -74,10 +74,10 @@ describe("chat sessions", () => {
     for (const client of [other, visitor, app.client()]) {
       expect((await client.get(`/api/chatbot/session/${sessionId}`)).status).toBe(404);
       expect((await client.get(`/api/chatbot/suggestions/${sessionId}`)).status).toBe(404);
-      const before = await messageCount();
+      const before = await rowCount(app.db, chatMessages);
       const res = await client.post("/api/chatbot/message", { message: "hello", sessionId, context: {} });
       expect(res.status).toBe(404);
-      expect(await messageCount()).toBe(before);
+      expect(await rowCount(app.db, chatMessages)).toBe(before);
     }
   });
 
@@ -151,11 +151,11 @@ describe("the Support Assistant", () => {
     async (override, path, text) => {
       const client = app.client();
       const sessionId = await newSession(client);
-      const before = await messageCount();
+      const before = await rowCount(app.db, chatMessages);
       const res = await client.post("/api/chatbot/message", { message: "hi", sessionId, ...override });
       expect(res.status).toBe(400);
       expect(res.json.fields).toContainEqual({ path, message: text });
-      expect(await messageCount()).toBe(before);
+      expect(await rowCount(app.db, chatMessages)).toBe(before);
     },
   );
 
@@ -297,12 +297,11 @@ describe("error reports", () => {
   });
 
   test("a report without an error is a 400 and stores nothing; long fields are cut, a huge body is a 413", async () => {
-    const reportCount = async () => (await app.db.select({ n: count() }).from(errorReports))[0]?.n;
-    const before = await reportCount();
+    const before = await rowCount(app.db, errorReports);
     const res = await app.client().post("/api/chatbot/error-report", { context: {} });
     expect(res.status).toBe(400);
     expect(res.json.fields[0].path).toBe("error");
-    expect(await reportCount()).toBe(before);
+    expect(await rowCount(app.db, errorReports)).toBe(before);
     const long = await app
       .client()
       .post("/api/chatbot/error-report", { error: "x".repeat(50_000), context: { currentPage: "/" } });

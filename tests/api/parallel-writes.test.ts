@@ -3,14 +3,13 @@
 // on PostgreSQL (this file runs on both) each transaction holds the account while it decides.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { write } from "../../db/client";
-import { errorReports, photos, programs, users, webhookEndpoints } from "../../db/schema";
+import { errorReports, photos, programs, webhookEndpoints } from "../../db/schema";
 import { recordErrorReport } from "../../src/server/chatbot/service";
 import { collectUnusedPhotos, uploadPhoto } from "../../src/server/photos/service";
 import { createLocalPhotoStorage, type PhotoStorage } from "../../src/server/photos/storage";
 import { errorReportSchema } from "../../src/shared/chatbot";
 import { sampleProgram } from "../../src/shared/sample-program";
-import { rowCount } from "../support/db-snapshot";
+import { endTrial, rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { photoForm, pngImage } from "../support/test-images";
 
@@ -30,12 +29,7 @@ const statuses = (responses: { status: number }[]) => responses.map((r) => r.sta
 test("parallel creates on the Free plan stop at its program limit", async () => {
   const client = app.client();
   const { user } = await client.signUp();
-  await write(app.db, (tx) =>
-    tx
-      .update(users)
-      .set({ trialStartedAt: new Date(Date.now() - 15 * DAY_MS) })
-      .where(eq(users.id, user.id)),
-  );
+  await endTrial(app.db, user.id);
   expect((await client.post("/api/programs", { fullName: "First" })).status).toBe(201);
 
   const answers = await Promise.all(

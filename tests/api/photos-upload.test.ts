@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { photos } from "../../db/schema";
 import { createLocalPhotoStorage } from "../../src/server/photos/storage";
+import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 import {
   detailedJpeg,
@@ -170,13 +171,12 @@ describe("POST /api/photos", () => {
   });
 
   test("an upload from another site is refused with 403 and nothing is kept", async () => {
-    const photoCount = async () => (await app.db.select({ n: count() }).from(photos))[0]?.n;
-    const before = await photoCount();
+    const before = await rowCount(app.db, photos);
     const res = await owner.post("/api/photos", photoForm(await pngImage()), {
       origin: "https://evil.example",
     });
     expect(res.status).toBe(403);
-    expect(await photoCount()).toBe(before);
+    expect(await rowCount(app.db, photos)).toBe(before);
   });
 
   test("needs a signed-in user", async () => {

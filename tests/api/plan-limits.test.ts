@@ -4,18 +4,8 @@ import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
 import { users } from "../../db/schema";
 import { sampleProgram } from "../../src/shared/sample-program";
+import { endTrial } from "../support/db-snapshot";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Moves the account's trial start back so the 14-day trial is over. */
-const endTrial = (app: TestApp, userId: string) =>
-  write(app.db, (tx) =>
-    tx
-      .update(users)
-      .set({ trialStartedAt: new Date(Date.now() - 15 * DAY_MS) })
-      .where(eq(users.id, userId)),
-  );
 
 const setTier = (app: TestApp, userId: string, subscriptionTier: "free" | "basic" | "pro") =>
   write(app.db, (tx) => tx.update(users).set({ subscriptionTier }).where(eq(users.id, userId)));
@@ -36,7 +26,7 @@ describe("billing on", () => {
   const freeAfterTrial = async () => {
     const client = app.client();
     const { user } = await client.signUp();
-    await endTrial(app, user.id);
+    await endTrial(app.db, user.id);
     return { client, userId: user.id as string };
   };
 
@@ -66,7 +56,7 @@ describe("billing on", () => {
           .status,
       ).toBe(201);
     }
-    await endTrial(app, user.id);
+    await endTrial(app.db, user.id);
     const list = (await client.get("/api/programs")).json;
     expect(list).toHaveLength(5);
     const first = await client.get(`/api/programs/${list[0].id}`);
@@ -188,7 +178,7 @@ describe("billing off (no Stripe key)", () => {
     const client = app.client();
     const { user } = await client.signUp();
     expect(user.billingEnabled).toBe(false);
-    await endTrial(app, user.id);
+    await endTrial(app.db, user.id);
     await createThree(client);
     const fourth = await client.post("/api/programs", {
       fullName: "Four",

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
 import { programs } from "../../db/schema";
 import { sampleProgram } from "../../src/shared/sample-program";
+import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
@@ -10,8 +11,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.stop());
-
-const programCount = async () => (await app.db.select({ n: count() }).from(programs))[0]?.n;
 
 describe("programs CRUD", () => {
   test("creates, lists newest first, reads, updates and deletes the user's programs", async () => {
@@ -144,7 +143,7 @@ describe("validation", () => {
     const client = app.client();
     await client.signUp();
     const created = await client.post("/api/programs", sampleProgram());
-    const before = await programCount();
+    const before = await rowCount(app.db, programs);
 
     for (const res of [
       await client.post("/api/programs", { ...sampleProgram(), ...override }),
@@ -155,7 +154,7 @@ describe("validation", () => {
       expect(res.json.message).toContain(message);
       expect(res.json.fields).toContainEqual({ path, message: expect.stringContaining(message) });
     }
-    expect(await programCount()).toBe(before);
+    expect(await rowCount(app.db, programs)).toBe(before);
     expect((await client.get(`/api/programs/${created.json.id}`)).json).toMatchObject(sampleProgram());
   });
 

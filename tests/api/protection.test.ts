@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { count } from "drizzle-orm";
 import { programs } from "../../db/schema";
 import { sampleProgram } from "../../src/shared/sample-program";
+import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 
 let app: TestApp;
@@ -15,12 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const programCount = async () => (await app.db.select({ n: count() }).from(programs))[0]?.n;
-
 describe("CSRF", () => {
   test("state changes from a foreign Origin get 403 and change nothing", async () => {
     const evil = { origin: "https://evil.example" };
-    const before = await programCount();
+    const before = await rowCount(app.db, programs);
     const post = await client.request("POST", "/api/programs", { fullName: "Forged" }, evil);
     const put = await client.request("PUT", `/api/programs/${programId}`, { fullName: "Forged" }, evil);
     const del = await client.request("DELETE", `/api/programs/${programId}`, undefined, evil);
@@ -28,7 +26,7 @@ describe("CSRF", () => {
       expect(res.status).toBe(403);
       expect(res.json.code).toBe("FORBIDDEN");
     }
-    expect(await programCount()).toBe(before);
+    expect(await rowCount(app.db, programs)).toBe(before);
     expect((await client.get(`/api/programs/${programId}`)).json.fullName).toBe("Eleanor Grace Whitfield");
   });
 
@@ -53,7 +51,7 @@ describe("CSRF", () => {
   });
 
   test("a session cookie without Origin, or from another site by Sec-Fetch-Site, gets 403", async () => {
-    const before = await programCount();
+    const before = await rowCount(app.db, programs);
     const json = { "content-type": "application/json", cookie: client.cookie };
     const body = JSON.stringify({ fullName: "Forged" });
     for (const headers of [
@@ -64,7 +62,7 @@ describe("CSRF", () => {
       const res = await fetch(`${app.url}/api/programs`, { method: "POST", headers, body });
       expect(res.status).toBe(403);
     }
-    expect(await programCount()).toBe(before);
+    expect(await rowCount(app.db, programs)).toBe(before);
   });
 
   test("reads are not blocked by a foreign Origin", async () => {
@@ -77,7 +75,7 @@ describe("CSRF", () => {
 
 describe("content types and sizes", () => {
   test("a plain HTML form post (urlencoded or multipart) cannot reach a JSON endpoint", async () => {
-    const before = await programCount();
+    const before = await rowCount(app.db, programs);
     const urlencoded = await client.request("POST", "/api/programs", "fullName=Forged", {
       "content-type": "application/x-www-form-urlencoded",
     });
@@ -91,7 +89,7 @@ describe("content types and sizes", () => {
       expect(res.status).toBe(415);
       expect(res.json.message).toContain("application/json");
     }
-    expect(await programCount()).toBe(before);
+    expect(await rowCount(app.db, programs)).toBe(before);
   });
 
   test("a JSON body over 5 MB gets 413", async () => {
@@ -104,7 +102,7 @@ describe("content types and sizes", () => {
   test("a chunked JSON body (no Content-Length) over 5 MB gets 413 too", async () => {
     const huge = JSON.stringify({ ...sampleProgram(), lifeReflections: "a".repeat(6 * 1024 * 1024) });
     const bytes = new TextEncoder().encode(huge);
-    const before = await programCount();
+    const before = await rowCount(app.db, programs);
     const chunked = new ReadableStream<Uint8Array>({
       start(controller) {
         for (let at = 0; at < bytes.length; at += 256 * 1024)
@@ -120,7 +118,7 @@ describe("content types and sizes", () => {
     expect(response.headers.get("content-length")).not.toBe(String(bytes.length));
     expect(response.status).toBe(413);
     expect(((await response.json()) as { message: string }).message).toContain("5 MB");
-    expect(await programCount()).toBe(before);
+    expect(await rowCount(app.db, programs)).toBe(before);
   });
 
   test("malformed JSON is a 400 with a clear message", async () => {

@@ -8,10 +8,15 @@ import { rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { renderProgramPdf } from "../../src/print/render-program-pdf";
-import type { PrintQueue, PrintTaskInput } from "../../src/server/print/print-queue";
-import type { Program } from "../../src/shared/schemas";
-import { fixtureProgram } from "../print/support/fixture-programs";
-import { openTestQueue, startWorker, type WorkerProcess } from "../print/support/workers";
+import type { PrintQueue } from "../../src/server/print/print-queue";
+import {
+  openTestQueue,
+  printableProgram,
+  printTask,
+  startWorker,
+  type WorkerProcess,
+} from "../print/support/workers";
+import { time } from "../support/measure";
 import { startPostgres } from "../support/postgres";
 import { makeTempDir } from "../support/test-app";
 
@@ -19,30 +24,7 @@ const BATCH = 20;
 const SINGLES = 10;
 const OWNER = "bench-owner";
 
-const program = (n: number): Program => ({
-  ...fixtureProgram("short"),
-  fullName: `Person Number${n}`,
-  id: crypto.randomUUID(),
-  version: 1,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-});
-const task = (n: number): PrintTaskInput => ({
-  ownerId: OWNER,
-  fileName: `person-${n}.pdf`,
-  program: program(n),
-  variant: "print",
-  marks: false,
-  watermark: false,
-  bundle: "zip",
-  bundleName: "bench.zip",
-});
-
-const timed = async (work: () => Promise<unknown>) => {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-};
+const task = (n: number) => printTask(OWNER, `Person Number${n}`, { bundleName: "bench.zip" });
 
 /** Sends `count` tasks as one print job and waits until every PDF is made. */
 const queuedBatch = async (queue: PrintQueue, count: number) => {
@@ -60,12 +42,12 @@ try {
   const databaseUrl = await pg.createDatabase("bench_workers");
   queue = await openTestQueue(databaseUrl);
   const env = { DATABASE_URL: databaseUrl, MEMORIAL_DATA_DIR: dataDir };
-  const inProcess = () => renderProgramPdf(program(0), { printer });
+  const inProcess = () => renderProgramPdf(printableProgram("Person Number0"), { printer });
 
   // In-process pool: warm, then the batch all at once (the printer queues it), then one by one.
   await inProcess();
-  const poolBatchMs = await timed(() => Promise.all(Array.from({ length: BATCH }, inProcess)));
-  const poolSingleMs = await timed(async () => {
+  const poolBatchMs = await time(() => Promise.all(Array.from({ length: BATCH }, inProcess)));
+  const poolSingleMs = await time(async () => {
     for (let i = 0; i < SINGLES; i++) await inProcess();
   });
   await printer.close();
@@ -73,15 +55,15 @@ try {
   // One worker: warm (its Chromium starts with its first job), then the batch, then one by one.
   workers.push(await startWorker(env));
   await queuedBatch(queue, 2);
-  const oneWorkerMs = await timed(() => queuedBatch(queue as PrintQueue, BATCH));
-  const queueSingleMs = await timed(async () => {
+  const oneWorkerMs = await time(() => queuedBatch(queue as PrintQueue, BATCH));
+  const queueSingleMs = await time(async () => {
     for (let i = 0; i < SINGLES; i++) await queuedBatch(queue as PrintQueue, 1);
   });
 
   // Two workers.
   workers.push(await startWorker(env));
   await queuedBatch(queue, 4);
-  const twoWorkersMs = await timed(() => queuedBatch(queue as PrintQueue, BATCH));
+  const twoWorkersMs = await time(() => queuedBatch(queue as PrintQueue, BATCH));
 
   const rate = (ms: number) => (BATCH / (ms / 1000)).toFixed(2);
   console.log(`machine: ${availableParallelism()} cores; every printer prints 2 PDFs at once`);

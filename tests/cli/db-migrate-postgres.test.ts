@@ -10,6 +10,7 @@ import { SQL } from "bun";
 import { openDatabase } from "../../db/client";
 import { emptyProgramInput } from "../../src/shared/schemas";
 import { startPostgres } from "../support/postgres";
+import { startServerProcess } from "../support/server-process";
 import { makeTempDir, TestClient } from "../support/test-app";
 import { REPO, runCli } from "./run-cli";
 
@@ -96,8 +97,8 @@ test("a DATABASE_URL that is not postgres:// stops with the variable's name, cha
 });
 
 test("serving with a DATABASE_URL nobody answers stops at start-up in one line naming the database, not its password", async () => {
-  const { port } = new URL(pg.url);
-  const unreachable = `postgres://keepsake:s3cret@127.0.0.1:${Number(port) + 1}/keepsake`;
+  // Nothing listens on port 1; the port after the cluster's could be another test's cluster.
+  const unreachable = "postgres://keepsake:s3cret@127.0.0.1:1/keepsake";
   const result = await runCli(["serve"], {
     env: {
       DATABASE_URL: unreachable,
@@ -109,9 +110,7 @@ test("serving with a DATABASE_URL nobody answers stops at start-up in one line n
   expect(result.exitCode).toBe(69);
   const lines = result.stderr.trim().split("\n");
   expect(lines).toHaveLength(1);
-  expect(lines[0]).toStartWith(
-    `Keepsake cannot start: PostgreSQL keepsake on 127.0.0.1:${Number(port) + 1}: `,
-  );
+  expect(lines[0]).toStartWith("Keepsake cannot start: PostgreSQL keepsake on 127.0.0.1:1: ");
   expect(result.stderr).not.toContain("s3cret");
 });
 
@@ -127,25 +126,14 @@ test("serving with DATABASE_URL but no COOKIE_SECRET stops, naming the variable"
 
 test("memorial serve with DATABASE_URL serves from PostgreSQL: what is saved is in its tables", async () => {
   const url = await pg.createDatabase("serve_from_pg");
-  const proc = Bun.spawn(
-    ["bun", join(REPO, "src/cli/main.ts"), "serve", "--port", "0", "--host", "127.0.0.1"],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        MEMORIAL_DATA_DIR: dataDir(),
-        COOKIE_SECRET: "a secret every server shares",
-      },
-      stdout: "pipe",
-      stderr: "inherit",
-    },
-  );
+  const server = await startServerProcess({
+    dataDir: dataDir(),
+    command: ["bun", join(REPO, "src/cli/main.ts"), "serve", "--port", "0", "--host", "127.0.0.1"],
+    env: { DATABASE_URL: url, COOKIE_SECRET: "a secret every server shares" },
+  });
   try {
-    const { value } = await proc.stdout.getReader().read();
-    const line = new TextDecoder().decode(value);
-    expect(line).toContain("(PostgreSQL)");
-    const base = line.match(/http:\/\/localhost:\d+/)?.[0] as string;
-    const client = new TestClient(base);
+    expect(server.startLine).toMatch(/^Keepsake is serving on http:\/\/localhost:\d+ \(PostgreSQL\)$/);
+    const client = new TestClient(server.base);
     await client.signUp();
     const saved = await client.post("/api/programs", {
       ...emptyProgramInput(),
@@ -157,7 +145,6 @@ test("memorial serve with DATABASE_URL serves from PostgreSQL: what is saved is 
     await sql.close();
     expect(rows).toEqual([{ full_name: "Margaret Ellen Hughes" }]);
   } finally {
-    proc.kill("SIGTERM");
-    await proc.exited;
+    await server.stop();
   }
 }, 30_000);

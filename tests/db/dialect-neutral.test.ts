@@ -2,9 +2,8 @@
 // synchronous `.get()/.all()/.run()/.values()` do not exist on PostgreSQL), writes go through
 // `write(db, tx => …)` (db/client.ts), and nothing outside db/ reaches the driver's `$client`.
 import { expect, test } from "bun:test";
-import { join, relative } from "node:path";
-
-const REPO = join(import.meta.dir, "../..");
+import { relative } from "node:path";
+import { REPO } from "../cli/run-cli";
 
 const RULES: { name: string; pattern: RegExp }[] = [
   { name: "synchronous SQLite query (await the query instead)", pattern: /\.(get|all|run)\(\)/g },
@@ -25,7 +24,7 @@ const withoutComments = (source: string) =>
     .replace(/(^|\s)\/\/.*$/gm, "$1");
 
 /** `file:line: rule` for each forbidden use in `source`. */
-export const violationsIn = (file: string, source: string) => {
+const violationsIn = (file: string, source: string) => {
   const code = withoutComments(source);
   return RULES.flatMap(({ name, pattern }) =>
     [...code.matchAll(pattern)].map((match) => {

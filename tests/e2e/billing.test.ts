@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { type AppDatabase, write } from "../../db/client";
 import { users } from "../../db/schema";
 import { createStripe } from "../../src/server/billing/stripe-client";
 import { setUpStripeProducts } from "../../src/server/billing/stripe-setup";
 import { loadConfig } from "../../src/server/config";
 import { WATERMARK_TEXT } from "../../src/shared/entitlements";
 import { screenshot, setupE2eApp } from "../support/browser";
+import { endTrial } from "../support/db-snapshot";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { DECLINED_CARD, GOOD_CARD, routeStripeJs } from "../support/fake-stripe-js";
 import { startTestApp } from "../support/test-app";
@@ -22,15 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 const e2e = setupE2eApp({ env: () => fake.env() });
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const endTrialIn = (db: AppDatabase, userId: string) =>
-  write(db, (tx) =>
-    tx
-      .update(users)
-      .set({ trialStartedAt: new Date(Date.now() - 15 * DAY_MS) })
-      .where(eq(users.id, userId)),
-  );
 
 const createProgram = async (page: Page, body: Record<string, string>) => {
   // A same-site request, as the page's own would be (the server refuses a cookie without Origin).
@@ -52,7 +43,7 @@ const planHeading = (page: Page, plan: string) => page.getByRole("heading", { na
 test("a free user at the 3-program limit upgrades to Pro through checkout; a declined card stays on the form", async () => {
   const { page, account } = await e2e.newPage({ signedIn: true });
   const userId = account!.user.id as string;
-  await endTrialIn(e2e.app.db, userId);
+  await endTrial(e2e.app.db, userId);
   await routeStripeJs(page);
   for (const fullName of ["Ada One", "Ada Two", "Ada Three"]) await createProgram(page, { fullName });
 
@@ -145,7 +136,7 @@ test("cancelled at period end: Pro until then, Free afterwards with every progra
   for (const name of ["Ruth One", "Ruth Two", "Ruth Three", "Ruth Four"]) {
     await createProgram(page, { fullName: name, overlayEffect: "glass", fontStyle: "lora" });
   }
-  await endTrialIn(e2e.app.db, userId);
+  await endTrial(e2e.app.db, userId);
 
   // Cancelled in Stripe's portal: still Pro, and the date it ends.
   await page.goto("/subscription");
@@ -200,7 +191,7 @@ test("billing off: the plans page says payments are not set up and nothing is lo
     await page.getByText("Please sign in to see and choose your plan.").waitFor();
     const client = app.client();
     const { user } = await client.signUp();
-    await endTrialIn(app.db, user.id);
+    await endTrial(app.db, user.id);
     const at = client.cookie.indexOf("=");
     await page
       .context()

@@ -11,6 +11,7 @@ import { needsWatermark } from "../../src/server/print/watermark";
 import { createProgram } from "../../src/server/programs/service";
 import { startServer } from "../../src/server/serve";
 import { programInputSchema, type User } from "../../src/shared/schemas";
+import { endTrial } from "../support/db-snapshot";
 import { makeTempDir, TestClient } from "../support/test-app";
 import { fixturePhotos, fixtureProgram } from "./support/fixture-programs";
 import { pdfFonts, pdfInfo, pdfRawLetters } from "./support/pdf-tools";
@@ -119,12 +120,7 @@ test("free accounts get the watermark only after the 14-day trial", async () => 
   const duringTrial = await download(client, `/api/programs/${id}/pdf?variant=pages`);
   expect(pdfRawLetters(duringTrial.pdf)).not.toContain(letters);
 
-  await write(db, (tx) =>
-    tx
-      .update(users)
-      .set({ trialStartedAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) })
-      .where(eq(users.id, account.user.id)),
-  );
+  await endTrial(db, account.user.id);
   const afterTrial = await download(client, `/api/programs/${id}/pdf?variant=pages`);
   expect(pdfRawLetters(afterTrial.pdf, 1)).toContain(letters);
 

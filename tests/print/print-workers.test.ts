@@ -13,13 +13,11 @@ import { createPhotoLoader } from "../../src/server/photos/service";
 import { createLocalPhotoStorage } from "../../src/server/photos/storage";
 import { PrintQueue, type PrintTaskInput, printedPdfKey } from "../../src/server/print/print-queue";
 import { startPrintWorker } from "../../src/server/print/print-worker";
-import type { Program } from "../../src/shared/schemas";
-import { REPO } from "../cli/run-cli";
+import { runCli } from "../cli/run-cli";
 import { startPostgres } from "../support/postgres";
 import { makeTempDir } from "../support/test-app";
 import { pngImage } from "../support/test-images";
-import { fixtureProgram } from "./support/fixture-programs";
-import { openTestQueue, startWorker, type WorkerProcess } from "./support/workers";
+import { openTestQueue, printTask, startWorker, type WorkerProcess } from "./support/workers";
 
 let pg: ReturnType<typeof startPostgres>;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -58,27 +56,8 @@ const setUp = async () => {
 };
 
 const OWNER = "owner-1";
-const task = (fullName: string, overrides: Partial<PrintTaskInput> = {}): PrintTaskInput => {
-  const program: Program = {
-    ...fixtureProgram("short"),
-    fullName,
-    id: crypto.randomUUID(),
-    version: 1,
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-  };
-  return {
-    ownerId: OWNER,
-    fileName: `${fullName}.pdf`,
-    program,
-    variant: "print",
-    marks: false,
-    watermark: false,
-    bundle: "zip",
-    bundleName: "programs.zip",
-    ...overrides,
-  };
-};
+const task = (fullName: string, overrides: Partial<PrintTaskInput> = {}) =>
+  printTask(OWNER, fullName, overrides);
 
 const pageCount = async (bytes: Uint8Array | undefined) => {
   expect(bytes).toBeDefined();
@@ -237,26 +216,17 @@ test("a kept PDF is removed from the file store once its print job is no longer 
 }, 60_000);
 
 test("a database nobody answers stops `memorial worker` in one line naming it, not its password", async () => {
-  const proc = Bun.spawn(["bun", join(REPO, "src/cli/main.ts"), "worker"], {
-    env: { ...process.env, DATABASE_URL: "postgres://keepsake:secret-password@127.0.0.1:1/keepsake" },
-    stderr: "pipe",
-    stdout: "pipe",
+  const { exitCode, stderr } = await runCli(["worker"], {
+    env: { DATABASE_URL: "postgres://keepsake:secret-password@127.0.0.1:1/keepsake" },
   });
-  expect(await proc.exited).toBe(69);
-  const stderr = await new Response(proc.stderr).text();
+  expect(exitCode).toBe(69);
   expect(stderr).toStartWith("memorial: cannot take print jobs from PostgreSQL keepsake on 127.0.0.1:1: ");
   expect(stderr.trim().split("\n")).toHaveLength(1);
   expect(stderr).not.toContain("secret-password");
 });
 
 test("without DATABASE_URL `memorial worker` stops at once, naming the variable", async () => {
-  const proc = Bun.spawn(["bun", join(REPO, "src/cli/main.ts"), "worker"], {
-    env: { ...process.env, DATABASE_URL: "" },
-    stderr: "pipe",
-    stdout: "pipe",
-  });
-  expect(await proc.exited).not.toBe(0);
-  expect(await new Response(proc.stderr).text()).toContain(
-    "DATABASE_URL: print workers take their jobs from PostgreSQL",
-  );
+  const { exitCode, stderr } = await runCli(["worker"], { env: { DATABASE_URL: "" } });
+  expect(exitCode).not.toBe(0);
+  expect(stderr).toContain("DATABASE_URL: print workers take their jobs from PostgreSQL");
 });

@@ -8,13 +8,12 @@ import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { REPO } from "../cli/run-cli";
 import { fixtureProgram } from "../print/support/fixture-programs";
+import { fetchAs, followPrintJob, startWorker, type WorkerProcess } from "../print/support/workers";
 import { startLocalS3 } from "../support/local-s3";
 import { startPostgres } from "../support/postgres";
 import { buildApp, type ServerProcess, startServerProcess } from "../support/server-process";
 import { makeTempDir, TestClient } from "../support/test-app";
 import { photoForm, pngImage } from "../support/test-images";
-
-type Worker = { proc: Bun.Subprocess<"ignore", "pipe", "pipe">; output: () => string };
 
 const pg = startPostgres();
 const dirs: string[] = [];
@@ -22,25 +21,13 @@ let s3: Awaited<ReturnType<typeof startLocalS3>>;
 let env: Record<string, string>;
 let webA: ServerProcess;
 let webB: ServerProcess;
-const workers: Worker[] = [];
+const workers: WorkerProcess[] = [];
 
 /** `memorial worker`, as an operator starts one on each print machine: from the repo or a binary. */
-const startWorker = (name: string, command = ["bun", join(REPO, "src/cli/main.ts")]): Worker => {
+const startWorkerIn = async (name: string, command?: string[]) => {
   const dataDir = makeTempDir(`keepsake-${name}-`);
   dirs.push(dataDir);
-  const proc = Bun.spawn([...command, "worker"], {
-    cwd: dataDir,
-    env: { ...process.env, ...env, MEMORIAL_DATA_DIR: dataDir },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  let printed = "";
-  const drain = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) printed += new TextDecoder().decode(chunk);
-  };
-  void drain(proc.stdout);
-  void drain(proc.stderr);
-  return { proc, output: () => printed };
+  return startWorker({ ...env, MEMORIAL_DATA_DIR: dataDir }, { command, cwd: dataDir });
 };
 
 const webServer = (name: string, built: boolean) => {
@@ -70,12 +57,12 @@ beforeAll(async () => {
   webA = await webServer("web-a", true);
   webB = await webServer("web-b", false);
   // The first is killed mid-batch; the binary's worker then prints what it was printing.
-  workers.push(startWorker("worker-1"), startWorker("worker-2", [binary]));
+  workers.push(await startWorkerIn("worker-1"), await startWorkerIn("worker-2", [binary]));
 }, 120_000);
 
 afterAll(async () => {
-  for (const worker of workers) worker.proc.kill("SIGTERM");
-  await Promise.all(workers.map((w) => w.proc.exited));
+  for (const worker of workers) worker.kill("SIGTERM");
+  await Promise.all(workers.map((w) => w.exited));
   await webA?.stop();
   await webB?.stop();
   await s3?.stop();
@@ -83,30 +70,18 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const getAs = (client: TestClient, path: string) =>
-  fetch(client.baseUrl + path, { headers: { cookie: client.cookie } });
-
 /** Follows a print job's status address until it names the download, then downloads it. */
-const followPrintJob = async (client: TestClient, statusUrl: string, deadlineMs = 120_000) => {
-  const started = Date.now();
-  for (;;) {
-    const status = (await (await getAs(client, statusUrl)).json()) as { state: string; downloadUrl?: string };
-    if (status.state === "failed") throw new Error(`print job failed: ${JSON.stringify(status)}`);
-    if (status.downloadUrl) {
-      const response = await getAs(client, status.downloadUrl);
-      expect(response.status).toBe(200);
-      return new Uint8Array(await response.arrayBuffer());
-    }
-    if (Date.now() - started > deadlineMs) throw new Error(`still preparing after ${deadlineMs} ms`);
-    await Bun.sleep(500);
-  }
+const downloadPrinted = async (client: TestClient, statusUrl: string, deadlineMs: number) => {
+  const response = await fetchAs(client, (await followPrintJob(client, statusUrl, deadlineMs)).downloadUrl);
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
 };
 
 /** Downloads `path` as the web app does: a 202 names the print job to follow. */
 const download = async (client: TestClient, path: string) => {
-  const response = await getAs(client, path);
+  const response = await fetchAs(client, path);
   if (response.status === 202)
-    return followPrintJob(client, ((await response.json()) as { statusUrl: string }).statusUrl);
+    return downloadPrinted(client, ((await response.json()) as { statusUrl: string }).statusUrl, 100_000);
   expect(response.status).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 };
@@ -163,7 +138,7 @@ test("a batch of 20 completes while a worker is killed with SIGKILL, every PDF p
   expect(queued.json.total).toBe(20);
 
   // Kill one worker as soon as the batch is under way (some done, most not).
-  const victim = workers[0] as Worker;
+  const victim = workers[0] as WorkerProcess;
   for (;;) {
     const status = await onB.get(queued.json.statusUrl);
     expect(status.status).toBe(200);
@@ -173,10 +148,10 @@ test("a batch of 20 completes while a worker is killed with SIGKILL, every PDF p
     }
     await Bun.sleep(200);
   }
-  victim.proc.kill("SIGKILL");
-  await victim.proc.exited;
+  victim.kill("SIGKILL");
+  await victim.exited;
 
-  const zip = await followPrintJob(onB, queued.json.statusUrl, 180_000);
+  const zip = await downloadPrinted(onB, queued.json.statusUrl, 180_000);
   const files = unzipSync(zip);
   const listing = Object.keys(files);
   for (const pdf of Object.values(files)) expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe("%PDF-");

@@ -2,8 +2,9 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { asc, count, eq, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { AppDatabase } from "../../db/client";
+import { type AppDatabase, write } from "../../db/client";
 import { photos, programs, sessions, users } from "../../db/schema";
+import { LIMITS } from "../../src/shared/constants";
 
 /** Every row of the user-data tables, each table in primary-key order (the same on both engines). */
 const userDataRows = (db: AppDatabase) =>
@@ -39,8 +40,17 @@ export const snapshotAccount = async (db: AppDatabase, userId: string) =>
     .map((table) => JSON.stringify(table))
     .join("\n");
 
-/** How many rows `table` holds (matching `where` when given), on either engine. */
-export const rowCount = async (db: AppDatabase, table: SQLiteTable, where?: SQL) => {
-  const [row] = await db.select({ n: count() }).from(table).where(where);
-  return row?.n ?? 0;
-};
+/** How many rows `table` holds (matching `where` when given): what a refused request must leave unchanged. */
+export const rowCount = async (db: AppDatabase, table: SQLiteTable, where?: SQL) =>
+  (await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Moves the account's trial start back a day more than the trial lasts, so its trial is over. */
+export const endTrial = (db: AppDatabase, userId: string) =>
+  write(db, (tx) =>
+    tx
+      .update(users)
+      .set({ trialStartedAt: new Date(Date.now() - (LIMITS.trialDays + 1) * DAY_MS) })
+      .where(eq(users.id, userId)),
+  );

@@ -15,14 +15,17 @@ export const buildApp = async () => {
 
 /**
  * Starts the server on a free loopback port over `dataDir` and resolves once it listens. The port
- * is read from the line it prints at start-up.
+ * is read from the line it prints at start-up, however the output is split into chunks.
  */
 export const startServerProcess = async (options: {
   dataDir: string;
   built?: boolean;
   env?: Record<string, string>;
+  /** Another way to start the same server (`memorial serve`), run from the repository. */
+  command?: string[];
 }) => {
-  const command = options.built ? ["bun", "main.js"] : ["bun", join(ROOT, "src/server/main.ts")];
+  const command =
+    options.command ?? (options.built ? ["bun", "main.js"] : ["bun", join(ROOT, "src/server/main.ts")]);
   const proc = Bun.spawn(command, {
     cwd: options.built ? join(ROOT, "dist/app") : ROOT,
     env: {
@@ -39,19 +42,25 @@ export const startServerProcess = async (options: {
   const stderr = new Response(proc.stderr).text();
   const reader = proc.stdout.getReader();
   let printed = "";
-  let port: string | undefined;
-  while (!port) {
+  let startLine: string | undefined;
+  while (!startLine) {
     const { value, done } = await reader.read();
     if (done) throw new Error(`the server exited before listening: ${printed}\n${await stderr}`);
     printed += new TextDecoder().decode(value);
-    port = printed.match(/serving on http:\/\/localhost:(\d+)/)?.[1];
+    startLine = printed
+      .split("\n")
+      .find((line, i, lines) => i < lines.length - 1 && line.includes("serving on"));
   }
+  const port = startLine.match(/serving on http:\/\/localhost:(\d+)/)?.[1];
+  if (!port) throw new Error(`the server's start line names no port: ${startLine}`);
   // Keep draining its output so a chatty server never blocks on a full pipe.
   void (async () => {
     while (!(await reader.read()).done) {}
   })();
   return {
     base: `http://127.0.0.1:${port}`,
+    /** The whole line the server printed once it listened. */
+    startLine,
     pid: proc.pid,
     proc,
     stderr,

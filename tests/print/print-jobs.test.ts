@@ -8,9 +8,9 @@ import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
 import { createLocalFileStore } from "../../src/server/photos/file-store";
 import type { PrintQueue } from "../../src/server/print/print-queue";
-import { openTestQueue, startWorker, type WorkerProcess } from "../print/support/workers";
 import { startPostgres } from "../support/postgres";
 import { makeTempDir, startTestApp, type TestApp, type TestClient } from "../support/test-app";
+import { fetchAs, followPrintJob, openTestQueue, startWorker, type WorkerProcess } from "./support/workers";
 
 let pg: ReturnType<typeof startPostgres>;
 let app: TestApp;
@@ -58,18 +58,7 @@ afterAll(async () => {
 });
 
 const printed = () => readdirSync(join(app.dataDir, "prints")).sort();
-const get = (client: TestClient, path: string) =>
-  fetch(app.url + path, { headers: { cookie: client.cookie } });
 const pageCount = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPageCount();
-
-const followToDone = async (client: TestClient, statusUrl: string) => {
-  for (;;) {
-    const status = await client.get(statusUrl);
-    expect(status.status).toBe(200);
-    if (status.json.state === "done" || status.json.state === "failed") return status.json;
-    await Bun.sleep(200);
-  }
-};
 
 describe("before any worker runs", () => {
   test("a PDF answers 202 naming its print job, which is queued", async () => {
@@ -134,28 +123,28 @@ describe("with two workers", () => {
   }, 60_000);
 
   test("the queued PDF is printed once and downloaded from the same address", async () => {
-    expect(await followToDone(owner, firstPdf)).toEqual({
+    expect(await followPrintJob(owner, firstPdf, 50_000)).toEqual({
       state: "done",
       done: 1,
       total: 1,
       downloadUrl: `${firstPdf}/download`,
     });
-    const response = await get(owner, `/api/programs/${ids[0]}/pdf`);
+    const response = await fetchAs(owner, `/api/programs/${ids[0]}/pdf`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toContain("Eleanor-Whitfield-program.pdf");
     const pdf = new Uint8Array(await response.arrayBuffer());
     expect(await pageCount(pdf)).toBe(8);
     // The print job's own download is the same file, kept once under the job's id.
-    const download = await get(owner, `${firstPdf}/download`);
+    const download = await fetchAs(owner, `${firstPdf}/download`);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf);
     expect(printed()).toContain(`${firstPdf.split("/").at(-1)}.pdf`);
   }, 60_000);
 
   test("the batch is followed to done and downloads as a ZIP with one PDF per program", async () => {
-    const done = await followToDone(owner, firstBatch);
+    const done = await followPrintJob(owner, firstBatch, 80_000);
     expect(done).toEqual({ state: "done", done: 3, total: 3, downloadUrl: `${firstBatch}/download` });
-    const response = await get(owner, done.downloadUrl);
+    const response = await fetchAs(owner, done.downloadUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
@@ -170,8 +159,8 @@ describe("with two workers", () => {
   test("combine=1 downloads one PDF with every program's pages", async () => {
     const queued = await owner.get(`/api/programs/batch/pdf?ids=${ids.slice(0, 2).join(",")}&combine=1`);
     expect(queued.status).toBe(202);
-    const done = await followToDone(owner, queued.json.statusUrl);
-    const response = await get(owner, done.downloadUrl);
+    const done = await followPrintJob(owner, queued.json.statusUrl, 80_000);
+    const response = await fetchAs(owner, done.downloadUrl);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toMatch(/memorial-programs-.*\.pdf/);
     expect(await pageCount(new Uint8Array(await response.arrayBuffer()))).toBe(16);
