@@ -186,6 +186,19 @@ test("a PDF that cannot be kept fails after its retries, and its print job says 
   expect(view).toMatchObject({ state: "failed", done: 0, total: 1 });
 }, 90_000);
 
+test("a print job seen failed stops its other PDFs, so the owner may ask again at once", async () => {
+  const { queue, startWorker, dataDir } = await setUp();
+  writeFileSync(join(dataDir, "prints"), "not a folder");
+  await startWorker();
+  const id = await queue.enqueue(
+    ["Ada", "Bea", "Cy", "Dot", "Eve", "Fay"].map((name) => task(`${name} Lane`)),
+  );
+  const view = await queue.waitFor(OWNER, id, 60_000);
+  expect(view?.state).toBe("failed");
+  // Its other PDFs were still waiting or retrying; none of them counts against the owner now.
+  expect(await queue.unfinished(OWNER, ["zip"])).toBe(0);
+}, 90_000);
+
 test("a kept PDF is removed from the file store once its print job is no longer kept", async () => {
   const url = await pg.createDatabase(`workers_${++databases}`);
   const dataDir = makeTempDir();

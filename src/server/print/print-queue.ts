@@ -81,6 +81,7 @@ export type PrintJobView = {
 };
 
 const FINISHED_BADLY = new Set(["failed", "cancelled"]);
+const UNSETTLED = new Set(["created", "retry", "active"]);
 
 const viewOf = (jobs: JobWithMetadata<PrintTask>[]): PrintJobView | undefined => {
   const first = jobs[0];
@@ -166,10 +167,19 @@ export class PrintQueue {
     return printJobId;
   }
 
-  /** The owner's print job; undefined for an unknown id or another owner's job. */
+  /**
+   * The owner's print job; undefined for an unknown id or another owner's job. A failed print job
+   * is never downloaded, so its PDFs still waiting or retrying are cancelled when it is seen: they
+   * stop taking workers, and the owner's cap lets them ask again at once.
+   */
   async find(ownerId: string, printJobId: string) {
     const jobs = await this.boss.findJobs<PrintTask>(QUEUE, { data: { printJobId, ownerId } });
-    return viewOf(jobs);
+    const view = viewOf(jobs);
+    if (view?.state === "failed") {
+      const unsettled = jobs.filter((job) => UNSETTLED.has(job.state)).map((job) => job.id);
+      if (unsettled.length > 0) await this.boss.cancel(QUEUE, unsettled);
+    }
+    return view;
   }
 
   /** The newest print job sent with `key` that has not failed, if any. */
