@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
+import { waitFor } from "../support/wait-for";
 
 // One slot, held by the test, so every request waits in the queue where the rules apply.
 const printer = new ChromiumPrinter({ concurrency: 1, maxQueue: 6 });
@@ -35,10 +36,9 @@ const hangingGet = (client: TestClient, path: string) => {
   openRequests.push(stop);
   fetch(app.url + path, { headers: { cookie: client.cookie }, signal: stop.signal }).catch(() => undefined);
 };
-const waitForQueue = async (length: number) => {
-  for (let i = 0; i < 100 && printer.queued !== length; i++) await Bun.sleep(20);
-  return printer.queued;
-};
+/** Resolves once the print queue holds `length` PDFs; throws, naming it, if it never does. */
+const waitForQueue = (length: number) =>
+  waitFor(() => printer.queued === length, `a print queue of ${length}`);
 const hangUpAll = async () => {
   for (const stop of openRequests.splice(0)) stop.abort();
   return waitForQueue(0);
@@ -47,21 +47,21 @@ const hangUpAll = async () => {
 test("a user's third PDF at once is a 429 with Retry-After; hanging up frees the queue", async () => {
   hangingGet(owner, `/api/programs/${ids[0]}/pdf`);
   hangingGet(owner, `/api/programs/${ids[1]}/pdf`);
-  expect(await waitForQueue(2)).toBe(2);
+  await waitForQueue(2);
   const third = await owner.get(`/api/programs/${ids[0]}/pdf?variant=pages`);
   expect(third.status).toBe(429);
   expect(third.headers.get("retry-after")).toBeTruthy();
   expect(third.json.message).toContain("other PDFs");
-  expect(await hangUpAll()).toBe(0);
+  await hangUpAll();
 });
 
 test("one batch download at a time per user: 10 parallel combined requests run one", async () => {
   const query = `/api/programs/batch/pdf?combine=1&ids=${ids.join(",")}`;
   hangingGet(owner, query);
-  expect(await waitForQueue(2)).toBe(2);
+  await waitForQueue(2);
   const others = await Promise.all(Array.from({ length: 9 }, () => owner.get(query)));
   expect(others.map((r) => r.status)).toEqual(Array(9).fill(429));
-  expect(await hangUpAll()).toBe(0);
+  await hangUpAll();
 });
 
 test("a full print queue is a 503 with Retry-After for everyone", async () => {
@@ -77,12 +77,12 @@ test("a full print queue is a 503 with Retry-After for everyone", async () => {
     hangingGet(client, `/api/programs/${id}/pdf`);
     hangingGet(client, `/api/programs/${id}/pdf?variant=pages`);
   }
-  expect(await waitForQueue(6)).toBe(6);
+  await waitForQueue(6);
   const refused = await owner.get(`/api/programs/${ids[0]}/pdf`);
   expect(refused.status).toBe(503);
   expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(refused.json.message).toContain("try again");
-  expect(await hangUpAll()).toBe(0);
+  await hangUpAll();
 });
 
 // Last: CMYK jobs run in the background and stay queued until the slot is released at the end.

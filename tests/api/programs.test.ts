@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
 import { programs } from "../../db/schema";
+import { createProgram, createPrograms } from "../../src/server/programs/service";
 import { sampleProgram } from "../../src/shared/sample-program";
+import { programInputSchema } from "../../src/shared/schemas";
 import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -72,6 +74,21 @@ describe("programs CRUD", () => {
     expect((await client.delete(`/api/programs/${first.json.id}`)).status).toBe(200);
     expect((await client.get(`/api/programs/${first.json.id}`)).status).toBe(404);
     expect((await client.get("/api/programs")).json).toHaveLength(1);
+  });
+
+  test("programs made in the same millisecond are still listed newest first", async () => {
+    const client = app.client();
+    const { user } = await client.signUp();
+    const sameMoment = new Date();
+    const names = ["Ada First", "Ben Second", "Cy Third"];
+    for (const fullName of names.slice(0, 2)) {
+      await write(app.db, (tx) =>
+        createProgram(tx, user.id, programInputSchema.parse({ fullName }), sameMoment),
+      );
+    }
+    await createPrograms(app.db, user.id, [programInputSchema.parse({ fullName: names[2] })], sameMoment);
+    const list = await client.get("/api/programs");
+    expect(list.json.map((p: { fullName: string }) => p.fullName)).toEqual(names.toReversed());
   });
 
   test("the booklet length round-trips, and programs saved without it print 8 pages", async () => {

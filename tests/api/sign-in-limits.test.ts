@@ -25,7 +25,8 @@ const statusCounts = (statuses: number[]) =>
 
 describe("parallel bursts are throttled like a series", () => {
   test("40 parallel logins for one account: at most the allowed few are checked, the rest get 429", async () => {
-    app = await startTestApp();
+    // A minute's delay after the free attempts: on a busy machine none arrives after it ends.
+    app = await startTestApp({ authLimits: { ...DEFAULT_AUTH_LIMITS, loginDelayBaseMs: 60_000 } });
     const { email, password } = await app.client().signUp();
     const guesses = Array.from({ length: 40 }, (_, i) => (i === 39 ? password : `wrong-guess-${i}`));
     const statuses = await Promise.all(

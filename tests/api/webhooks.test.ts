@@ -6,6 +6,7 @@ import { isAllowedAddress, pinToAddress } from "../../src/server/integration/out
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "../../src/server/integration/webhooks";
 import { pdfReadyDataSchema, programEventDataSchema, webhookEventSchema } from "../../src/shared/integration";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
+import { waitFor } from "../support/wait-for";
 
 type Received = { path: string; body: string; headers: Headers };
 
@@ -38,19 +39,6 @@ const verifySignature = (header: string | null, body: string, secret: string) =>
   const given = Buffer.from(parts.v1 ?? "", "hex");
   const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
   return fresh && given.length === expected.length && timingSafeEqual(given, expected);
-};
-
-const waitFor = async <T>(
-  check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 10_000,
-): Promise<T> => {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await Bun.sleep(25);
-  }
 };
 
 let app: TestApp;
@@ -95,7 +83,7 @@ describe("webhooks", () => {
     const [first, second] = await waitFor(() => {
       const got = deliveriesTo("/signed");
       return got.length >= 2 ? got : undefined;
-    });
+    }, "two signed deliveries");
     for (const delivery of [first, second] as Received[]) {
       expect(
         verifySignature(delivery.headers.get("keepsake-signature"), delivery.body, endpoint.secret),
@@ -120,7 +108,7 @@ describe("webhooks", () => {
     const log = await waitFor(async () => {
       const res = await client.get("/api/integration/webhooks/deliveries");
       return res.json.every((d: { status: string }) => d.status === "delivered") ? res.json : undefined;
-    });
+    }, "every delivery logged as delivered");
     expect(log).toHaveLength(2);
     expect(log[0]).toMatchObject({ endpointUrl: endpoint.url, attempts: 1, lastResponseStatus: 200 });
   });
@@ -134,10 +122,12 @@ describe("webhooks", () => {
       headers: { cookie: client.cookie },
     });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    const ready = await waitFor(() =>
-      deliveriesTo("/pdf")
-        .map((d) => JSON.parse(d.body))
-        .find((event) => event.type === "pdf.ready"),
+    const ready = await waitFor(
+      () =>
+        deliveriesTo("/pdf")
+          .map((d) => JSON.parse(d.body))
+          .find((event) => event.type === "pdf.ready"),
+      "a pdf.ready delivery",
     );
     expect(ready.data).toEqual({ programIds: [program.id], variant: "pages", combined: false });
     expect(webhookEventSchema("pdf.ready", pdfReadyDataSchema).safeParse(ready).success).toBe(true);
@@ -153,7 +143,7 @@ describe("webhooks", () => {
     const [delivery] = await waitFor(() => {
       const got = deliveriesTo("/by-name");
       return got.length > 0 ? got : undefined;
-    });
+    }, "a delivery to the endpoint named by its host");
     expect(delivery?.headers.get("host")).toBe(`localhost:${port}`);
     expect(pinToAddress(new URL("https://cases.example.com:8443/hook?a=1"), "93.184.215.14")).toEqual({
       url: "https://93.184.215.14:8443/hook?a=1",
@@ -177,7 +167,7 @@ describe("webhooks", () => {
     const delivered = await waitFor(async () => {
       const res = await client.get("/api/integration/webhooks/deliveries");
       return res.json[0]?.status === "delivered" ? res.json[0] : undefined;
-    });
+    }, "the retried delivery");
     expect(delivered).toMatchObject({ event: "program.created", attempts: 2, lastResponseStatus: 200 });
     const attempts = deliveriesTo("/fail-once").filter((r) => r.body.includes("José Núñez"));
     expect(attempts).toHaveLength(2);
@@ -214,7 +204,7 @@ describe("webhooks", () => {
     const failed = await waitFor(async () => {
       const res = await client.get("/api/integration/webhooks/deliveries");
       return res.json[0]?.attempts >= 1 ? res.json[0] : undefined;
-    });
+    }, "a first attempt at the slow receiver");
     expect(failed.status).toBe("pending");
     expect(failed.lastError).toBe("No answer within 0.5 s");
     expect(Date.parse(failed.nextAttemptAt)).toBeGreaterThan(Date.parse(failed.createdAt));

@@ -11,6 +11,7 @@ import { sampleProgram } from "../../src/shared/sample-program";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { makeTempDir, TestClient } from "../support/test-app";
 import { detailedJpeg, photoForm } from "../support/test-images";
+import { waitFor } from "../support/wait-for";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -80,11 +81,11 @@ test("kill -9 during a stream of saves: integrity ok and every 2xx save is there
     }
   };
   const workers = Array.from({ length: 8 }, (_, i) => saver(i));
-  await Bun.sleep(1500);
+  // Every saver has a program and keeps saving it: the kill lands in the middle of saves.
+  await waitFor(() => acknowledged.size === 8, "a first answered save from each of the 8 savers");
   await server.kill9();
   stop = true;
   await Promise.all(workers);
-  expect(acknowledged.size).toBe(8);
 
   expect(integrity(dataDir)).toBe("ok");
   const restarted = await start(dataDir);
@@ -114,7 +115,7 @@ test("kill -9 during a photo upload leaves no orphan file or row after restart",
   );
   await Bun.sleep(700);
   await server.kill9();
-  const answered = (await Promise.all(uploads)).filter((r) => r && r.status === 201);
+  const answeredIds = (await Promise.all(uploads)).filter((r) => r?.status === 201).map((r) => r?.json.id);
 
   expect(integrity(dataDir)).toBe("ok");
   const restarted = await start(dataDir);
@@ -130,7 +131,9 @@ test("kill -9 during a photo upload leaves no orphan file or row after restart",
   const named = new Set(rows.flatMap((r) => [r.content_hash, r.screen_hash]));
   expect(new Set(files)).toEqual(named);
   expect(files.some((f) => f?.endsWith(".partial"))).toBe(false);
-  expect(rows.length).toBe(1 + answered.length);
+  // Every answered upload is kept; one stored just before the kill may have lost only its answer.
+  expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([kept.json.id, ...answeredIds]));
+  expect(rows.length).toBeLessThanOrEqual(1 + uploads.length);
   const after = clientOn(restarted, client.cookie);
   expect((await after.get(`/api/photos/${kept.json.id}`)).status).toBe(200);
 }, 90_000);
@@ -164,15 +167,22 @@ test("kill -9 during a 50-program batch: the batch is all or nothing, and runs a
 
   // Killed part-way through printing the 50 PDFs: the streamed ZIP never completes (the client sees
   // it cut off, never a whole-looking archive); printing again gives all 50.
-  const download = fetch(`${running.base}/api/programs/batch/pdf?variant=pages&ids=${ids.join(",")}`, {
+  const download = await fetch(`${running.base}/api/programs/batch/pdf?variant=pages&ids=${ids.join(",")}`, {
     headers: { cookie: again.cookie },
-  })
-    .then(async (res) => (res.ok ? unzipSync(new Uint8Array(await res.arrayBuffer())) : undefined))
-    .then((files) => (files ? Object.keys(files).length : 0))
-    .catch(() => "cut off" as const);
-  await Bun.sleep(3000);
+  });
+  expect(download.status).toBe(200);
+  // The first bytes of the archive are in: the kill lands while most PDFs are still to print.
+  const reader = (download.body as ReadableStream<Uint8Array>).getReader();
+  const received = [(await reader.read()).value ?? new Uint8Array()];
   await running.kill9();
-  expect([0, "cut off"]).toContain(await download);
+  const outcome = await (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return Object.keys(unzipSync(Buffer.concat(received))).length;
+      received.push(value);
+    }
+  })().catch(() => "cut off" as const);
+  expect(outcome).toBe("cut off");
   expect(integrity(dataDir)).toBe("ok");
 
   running = await start(dataDir);

@@ -4,6 +4,7 @@ import { expect, test } from "bun:test";
 import type { Page, Request } from "playwright-core";
 import { errorReports } from "../../db/schema";
 import { setupE2eApp } from "../support/browser";
+import { waitFor } from "../support/wait-for";
 
 const e2e = setupE2eApp();
 
@@ -132,10 +133,16 @@ test("the error screen: Try Again shows Analyzing while reporting; Get Help open
   await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
   // "Our support assistant has been notified automatically": the report went out and the button says so.
   await page.getByRole("button", { name: "Open support assistant: an error was detected" }).waitFor();
-  const stored = e2e.app.db.select().from(errorReports).all();
-  expect(
-    stored.some((r) => r.type === "react-error-boundary" && r.message === "500: database unavailable"),
-  ).toBe(true);
+  // The screen's own report is sent after the failed call's; it is stored a moment later.
+  await waitFor(
+    () =>
+      e2e.app.db
+        .select()
+        .from(errorReports)
+        .all()
+        .some((r) => r.type === "react-error-boundary" && r.message === "500: database unavailable"),
+    "the error screen's report",
+  );
 
   await page.getByRole("button", { name: "Get Help" }).click();
   const assistant = page.getByRole("region", { name: "Support Assistant" });

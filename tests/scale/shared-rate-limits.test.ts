@@ -152,9 +152,12 @@ describe("two web servers on one database", () => {
   });
 
   test("40 parallel sign-ins for one email, spread over both servers: only the free few are checked", async () => {
+    // A minute's delay after the free attempts, not a second: however slowly the 40 arrive on a
+    // busy machine, none may come after the delay and be checked.
+    const authLimits = { ...DEFAULT_AUTH_LIMITS, loginDelayBaseMs: 60_000 };
     apps = [
-      await startTestApp({ env: { DATABASE_URL: databaseUrl } }),
-      await startTestApp({ env: { DATABASE_URL: databaseUrl } }),
+      await startTestApp({ env: { DATABASE_URL: databaseUrl }, authLimits }),
+      await startTestApp({ env: { DATABASE_URL: databaseUrl }, authLimits }),
     ];
     const email = uniqueEmail();
     const statuses = await Promise.all(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, max, sql } from "drizzle-orm";
 import { type AppDatabase, type DbOrTx, write } from "../../../db/client";
 import { preparedFor } from "../../../db/prepared";
 import { type ProgramRow, programs } from "../../../db/schema";
@@ -57,8 +57,20 @@ const newRow = (ownerId: string, input: ProgramInput, now: Date): ProgramRow => 
   updatedAt: now,
 });
 
+/**
+ * When programs made at `now` are created: after the owner's newest, so the newest-first list keeps
+ * the order they were made in even when two saves land in the same millisecond.
+ */
+const creationTime = async (tx: DbOrTx, ownerId: string, now: Date) => {
+  const [newest] = await tx
+    .select({ at: max(programs.createdAt) })
+    .from(programs)
+    .where(eq(programs.ownerId, ownerId));
+  return newest?.at && newest.at >= now ? new Date(newest.at.getTime() + 1) : now;
+};
+
 export const createProgram = async (tx: DbOrTx, ownerId: string, input: ProgramInput, now = new Date()) => {
-  const row = newRow(ownerId, input, now);
+  const row = newRow(ownerId, input, await creationTime(tx, ownerId, now));
   await tx.insert(programs).values(row);
   return toProgram(row);
 };
@@ -70,9 +82,13 @@ export const createPrograms = async (
   inputs: ProgramInput[],
   now = new Date(),
 ) => {
-  // Distinct timestamps keep the batch's order in the newest-first list.
-  const rows = inputs.map((input, i) => newRow(ownerId, input, new Date(now.getTime() + i)));
-  await write(db, (tx) => tx.insert(programs).values(rows));
+  const rows = await write(db, async (tx) => {
+    const first = (await creationTime(tx, ownerId, now)).getTime();
+    // Distinct timestamps keep the batch's order in the newest-first list.
+    const made = inputs.map((input, i) => newRow(ownerId, input, new Date(first + i)));
+    await tx.insert(programs).values(made);
+    return made;
+  });
   return rows.map(toProgram);
 };
 
