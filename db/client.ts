@@ -93,13 +93,16 @@ type PgExecutor = { execute(statement: SQL): Promise<unknown> };
 
 /** One queue per SQLite database: its writes take turns, so a transaction can await safely. */
 const sqliteWriteTurns = new WeakMap<object, Promise<unknown>>();
-/** The transaction the current async call chain runs in, so nested writes join it. */
-const openTransaction = new AsyncLocalStorage<{ db: AppDatabase; tx: DbOrTx }>();
+/**
+ * The transaction the current async call chain runs in, so nested writes join it, with what is to
+ * run once it commits.
+ */
+const openTransaction = new AsyncLocalStorage<{ db: AppDatabase; tx: DbOrTx; afterCommit: (() => void)[] }>();
 
-const runSqliteTransaction = async <T>(db: AppDatabase, body: (tx: DbOrTx) => Promise<T>) => {
+const runSqliteTransaction = async <T>(db: AppDatabase, body: () => Promise<T>) => {
   db.$client.exec("BEGIN IMMEDIATE");
   try {
-    const result = await openTransaction.run({ db, tx: db }, () => body(db));
+    const result = await body();
     db.$client.exec("COMMIT");
     return result;
   } catch (error) {
@@ -123,16 +126,36 @@ const runSqliteTransaction = async <T>(db: AppDatabase, body: (tx: DbOrTx) => Pr
 export const write = async <T>(db: AppDatabase, body: (tx: DbOrTx) => Promise<T>): Promise<T> => {
   const open = openTransaction.getStore();
   if (open?.db === db) return body(open.tx);
-  if (isPostgres(db))
-    return db.transaction((tx) => openTransaction.run({ db, tx }, () => body(tx)) as never) as Promise<T>;
-  const previous = sqliteWriteTurns.get(db) ?? Promise.resolve();
-  const turn = previous.then(() => runSqliteTransaction(db, body));
-  // The next write waits for this one to end, whether it committed or not.
-  sqliteWriteTurns.set(
-    db,
-    turn.catch(() => undefined),
-  );
-  return turn;
+  const afterCommit: (() => void)[] = [];
+  const inTransaction = (tx: DbOrTx) => openTransaction.run({ db, tx, afterCommit }, () => body(tx));
+  let result: T;
+  if (isPostgres(db)) {
+    result = await (db.transaction((tx) => inTransaction(tx) as never) as Promise<T>);
+  } else {
+    const previous = sqliteWriteTurns.get(db) ?? Promise.resolve();
+    const turn = previous.then(() => runSqliteTransaction(db, () => inTransaction(db)));
+    // The next write waits for this one to end, whether it committed or not.
+    sqliteWriteTurns.set(
+      db,
+      turn.catch(() => undefined),
+    );
+    result = await turn;
+  }
+  // Back in the caller's context, outside the finished transaction: a write an effect starts is a
+  // transaction of its own.
+  for (const effect of afterCommit) effect();
+  return result;
+};
+
+/**
+ * Runs `effect` once the `write` on `db` this call is inside commits, and never if it rolls back;
+ * outside a write, at once. For what must not be seen before the data it follows is (a webhook
+ * sent for a program that was then not saved).
+ */
+export const afterCommit = (db: AppDatabase, effect: () => void) => {
+  const open = openTransaction.getStore();
+  if (open?.db === db) open.afterCommit.push(effect);
+  else effect();
 };
 
 // Advisory locks of the two-number form, in a space of their own: the migrations' one-number lock

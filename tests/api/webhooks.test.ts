@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { isPostgres, rowsOf } from "../../db/client";
 import { webhookDeliveries } from "../../db/schema";
 import { isAllowedAddress, pinToAddress } from "../../src/server/integration/outbound-guard";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "../../src/server/integration/webhooks";
 import { pdfReadyDataSchema, programEventDataSchema, webhookEventSchema } from "../../src/shared/integration";
+import { rowCount, snapshotAccount } from "../support/db-snapshot";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 import { waitFor } from "../support/wait-for";
 
@@ -63,6 +65,23 @@ const register = async (client: TestClient, path: string) => {
 
 const deliveriesTo = (path: string) => receiver.received.filter((r) => r.path === path);
 
+/** Makes every insert into the deliveries table fail (as a full disk would), or undoes it. */
+const refuseDeliveries = async (refuse: boolean) => {
+  const statements = isPostgres(app.db)
+    ? refuse
+      ? [
+          "create function refuse_delivery() returns trigger language plpgsql as $$ begin raise exception 'disk trouble'; end $$",
+          "create trigger refuse_deliveries before insert on webhook_deliveries for each row execute function refuse_delivery()",
+        ]
+      : ["drop trigger refuse_deliveries on webhook_deliveries", "drop function refuse_delivery()"]
+    : refuse
+      ? [
+          "create trigger refuse_deliveries before insert on webhook_deliveries begin select raise(abort, 'disk trouble'); end",
+        ]
+      : ["drop trigger refuse_deliveries"];
+  for (const statement of statements) await rowsOf(app.db, sql.raw(statement));
+};
+
 describe("webhooks", () => {
   test("program.created, program.updated and pdf events arrive signed over the timestamp and body", async () => {
     const client = app.client();
@@ -111,6 +130,41 @@ describe("webhooks", () => {
     }, "every delivery logged as delivered");
     expect(log).toHaveLength(2);
     expect(log[0]).toMatchObject({ endpointUrl: endpoint.url, attempts: 1, lastResponseStatus: 200 });
+  });
+
+  test("a program whose event cannot be stored is not saved either, and nothing is sent for it", async () => {
+    const client = app.client();
+    const { user } = await client.signUp();
+    await register(client, "/unstored");
+    const { json: kept } = await client.post("/api/programs", { fullName: "Kept Before" });
+    const content = "Full Name\nNever Imported\n";
+    const preview = await client.post("/api/integration/import/preview", { fileName: "c.csv", content });
+    expect(preview.status).toBe(200);
+    const ownDeliveries = eq(webhookDeliveries.ownerId, user.id);
+    expect(await rowCount(app.db, webhookDeliveries, ownDeliveries)).toBe(1);
+
+    await refuseDeliveries(true);
+    try {
+      const before = await snapshotAccount(app.db, user.id);
+      const answers = [
+        await client.post("/api/programs", { fullName: "Never Saved" }),
+        await client.put(`/api/programs/${kept.id}`, { fullName: "Never Renamed", version: kept.version }),
+        await client.post("/api/programs/batch", [{ fullName: "Never Batched" }]),
+        await client.post("/api/integration/import", {
+          fileName: "c.csv",
+          content,
+          mapping: preview.json.mapping,
+        }),
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual([500, 500, 500, 500]);
+      expect(await snapshotAccount(app.db, user.id)).toBe(before);
+    } finally {
+      await refuseDeliveries(false);
+    }
+    expect(await rowCount(app.db, webhookDeliveries, ownDeliveries)).toBe(1);
+    // The same calls work again once deliveries can be stored.
+    expect((await client.post("/api/programs", { fullName: "Saved After" })).status).toBe(201);
+    expect(await rowCount(app.db, webhookDeliveries, ownDeliveries)).toBe(2);
   });
 
   test("pdf.ready follows a printed PDF", async () => {

@@ -26,13 +26,15 @@ export const batchRoutes = (
       async ({ user, body, set }) => {
         requireFeature(user, "batch");
         const inputs = parseBatchPayload(body);
-        // Counted and created while holding the account, so parallel batches cannot pass the limit.
+        // Counted and created while holding the account, so parallel batches cannot pass the
+        // limit; the programs' events are stored with them.
         const created = await write(db, async (tx) => {
           await holdAccount(tx, user.id);
           await requireRoomForPrograms(tx, user, inputs.length);
-          return createBatch(db, user.id, inputs);
+          const made = await createBatch(db, user.id, inputs);
+          await events.emitEach(user.id, "program.created", made.map(programEventData));
+          return made;
         });
-        await events.emitEach(user.id, "program.created", created.map(programEventData));
         set.status = 201;
         return created;
       },

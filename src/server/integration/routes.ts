@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { AppDatabase } from "../../../db/client";
+import { type AppDatabase, write } from "../../../db/client";
 import {
   createApiKeySchema,
   createWebhookSchema,
@@ -49,8 +49,13 @@ export const integrationRoutes = (db: AppDatabase, billingEnabled: boolean, webh
       "/import",
       async ({ user, body, set }) => {
         requireFeature(user, "integrations");
-        const created = await importCases(db, user.id, parseInput(importCommitSchema, body));
-        await webhooks.emitEach(user.id, "program.created", created.map(programEventData));
+        const request = parseInput(importCommitSchema, body);
+        // The cases and their events are one transaction (importCases's joins this one).
+        const created = await write(db, async () => {
+          const made = await importCases(db, user.id, request);
+          await webhooks.emitEach(user.id, "program.created", made.map(programEventData));
+          return made;
+        });
         set.status = 201;
         return created;
       },

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, lte, type SQL } from "drizzle-orm";
-import { type AppDatabase, holdAccount, write } from "../../../db/client";
+import { type AppDatabase, afterCommit, holdAccount, write } from "../../../db/client";
 import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
@@ -138,7 +138,9 @@ export const listDeliveries = async (db: AppDatabase, ownerId: string): Promise<
 
 /**
  * What routes tell about what happened; they never know whether anyone listens. Awaited: once it
- * resolves, the deliveries are stored and will be sent even if this process stops.
+ * resolves, the deliveries are stored and will be sent even if this process stops. Inside a
+ * `write` they are part of its transaction: stored with what they tell of, and sent only once it
+ * commits.
  */
 export type ProgramEvents = {
   emit<T extends WebhookEventType>(ownerId: string, type: T, data: WebhookEventData[T]): Promise<void>;
@@ -214,8 +216,9 @@ export class WebhookDispatcher implements ProgramEvents {
       await tx.insert(webhookDeliveries).values(deliveries);
       return true;
     });
-    // Sent at once rather than at the next tick; the request that caused it does not wait.
-    if (stored && this.timer) queueMicrotask(() => this.runDue());
+    // Sent at once rather than at the next tick (once stored for good, when this is part of a
+    // larger write); the request that caused it does not wait.
+    if (stored && this.timer) afterCommit(this.db, () => void this.runDue());
   }
 
   /** Posts every delivery that is due; turns never overlap. */

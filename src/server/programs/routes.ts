@@ -30,14 +30,16 @@ export const programRoutes = (
       async ({ user, body, set }) => {
         const input = parseInput(programInputSchema, body);
         requireDesignAllowed(user, input);
-        // The plan's program count, the photos it shows and the write are one transaction, so
-        // parallel creates cannot pass the limit together.
+        // The plan's program count, the photos it shows, the write and its event are one
+        // transaction, so parallel creates cannot pass the limit together, and a program is never
+        // saved without its webhooks (or they sent for one that was not).
         const program = await saveWithPhotos(db, user.id, input, async (tx) => {
           await requireRoomForPrograms(tx, user, 1);
-          return createProgram(tx, user.id, input);
+          const created = await createProgram(tx, user.id, input);
+          await events.emit(user.id, "program.created", programEventData(created));
+          return created;
         });
         if (showsPhotos(program)) await collectUnusedPhotos(photos, user.id);
-        await events.emit(user.id, "program.created", programEventData(program));
         set.status = 201;
         return program;
       },
@@ -51,11 +53,12 @@ export const programRoutes = (
         const before = await getProgram(db, user.id, params.id);
         requireDesignAllowed(user, update, before);
         // Photos taken out are marked removed (deleted after a grace period) unless another program shows them.
-        const program = await saveWithPhotos(db, user.id, update, (tx) =>
-          updateProgram(tx, user.id, params.id, update),
-        );
+        const program = await saveWithPhotos(db, user.id, update, async (tx) => {
+          const updated = await updateProgram(tx, user.id, params.id, update);
+          await events.emit(user.id, "program.updated", programEventData(updated));
+          return updated;
+        });
         if (showsPhotos(before) || showsPhotos(program)) await collectUnusedPhotos(photos, user.id);
-        await events.emit(user.id, "program.updated", programEventData(program));
         return program;
       },
       { auth: true },
