@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { chatMessages, chatSessions, errorReports } from "../../db/schema";
+import { createChatSession, getChatSession, sendChatMessage } from "../../src/server/chatbot/service";
 import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 
@@ -114,6 +115,21 @@ describe("the Support Assistant", () => {
       "user",
       "assistant",
     ]);
+  });
+
+  test("a question asked in the millisecond the chat began still reads back after the welcome", async () => {
+    const moment = new Date();
+    const owner = { visitorId: crypto.randomUUID() };
+    const context = { currentPage: "landing", userAgent: "test" };
+    const { sessionId } = await createChatSession(app.db, owner, { title: "Support Chat", context }, moment);
+    const asked = { sessionId, message: "How do I add photos?", context };
+    // The answer's text does not matter here, only where it is stored.
+    const answer = async () => ({ content: "Photos are added in the builder.", metadata: {} });
+    const { assistantMessage } = await sendChatMessage(app.db, answer, owner, asked, moment);
+    const session = await getChatSession(app.db, owner, sessionId);
+    expect(session.messages.map((m) => m.role)).toEqual(["assistant", "user", "assistant"]);
+    expect(session.messages.at(-1)?.id).toBe(assistantMessage.id);
+    expect(Date.parse(assistantMessage.timestamp)).toBeGreaterThan(moment.getTime());
   });
 
   test("says plainly when it does not know", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type AppDatabase, type DbOrTx, write } from "../../../db/client";
+import { type AppDatabase, type DbOrTx, holdUntilCommit, write } from "../../../db/client";
 import { chatMessages, chatSessions, errorReports } from "../../../db/schema";
+import { timeAfterNewest } from "../../../db/time-after-newest";
 import {
   CHAT_LIMITS,
   type ChatMessage,
@@ -167,33 +168,46 @@ export const sendChatMessage = async (
     ...reply.metadata,
     emotionalSupport: { detected, supportNeeded, confidence: crisis ? 0.95 : reading.confidence },
   };
-  const assistantMessage = {
-    id: crypto.randomUUID(),
-    content: reply.content,
-    timestamp: new Date(now.getTime() + 1).toISOString(),
-    metadata,
-  };
-  await write(db, async (tx) => {
+  const assistantId = crypto.randomUUID();
+  const repliedAt = await write(db, async (tx) => {
+    // After the chat's last message (the welcome may be from this same millisecond), so the
+    // conversation reads back in the order it was written; one message of a chat at a time.
+    await holdUntilCommit(tx, "chat-session", session.id);
+    const askedAt = await timeAfterNewest(
+      tx,
+      chatMessages,
+      chatMessages.createdAt,
+      eq(chatMessages.sessionId, session.id),
+      now,
+    );
+    const answeredAt = new Date(askedAt.getTime() + 1);
     await tx.insert(chatMessages).values([
       {
         id: crypto.randomUUID(),
         sessionId: session.id,
         role: "user",
         content: input.message,
-        createdAt: now,
+        createdAt: askedAt,
       },
       {
-        id: assistantMessage.id,
+        id: assistantId,
         sessionId: session.id,
         role: "assistant",
         content: reply.content,
         metadata,
-        createdAt: new Date(now.getTime() + 1),
+        createdAt: answeredAt,
       },
     ]);
     await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, session.id));
     await trimSession(tx, session.id);
+    return answeredAt;
   });
+  const assistantMessage = {
+    id: assistantId,
+    content: reply.content,
+    timestamp: repliedAt.toISOString(),
+    metadata,
+  };
   return { assistantMessage, emotionalSupport: { supportNeeded, detected } };
 };
 

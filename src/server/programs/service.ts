@@ -1,7 +1,8 @@
-import { and, count, desc, eq, max, sql } from "drizzle-orm";
-import { type AppDatabase, type DbOrTx, write } from "../../../db/client";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { type AppDatabase, type DbOrTx, holdAccount, write } from "../../../db/client";
 import { preparedFor } from "../../../db/prepared";
 import { type ProgramRow, programs } from "../../../db/schema";
+import { timeAfterNewest } from "../../../db/time-after-newest";
 import type { Program, ProgramInput, ProgramSummary, ProgramUpdate } from "../../shared/schemas";
 import { AppError, notFound } from "../errors";
 
@@ -57,17 +58,9 @@ const newRow = (ownerId: string, input: ProgramInput, now: Date): ProgramRow => 
   updatedAt: now,
 });
 
-/**
- * When programs made at `now` are created: after the owner's newest, so the newest-first list keeps
- * the order they were made in even when two saves land in the same millisecond.
- */
-const creationTime = async (tx: DbOrTx, ownerId: string, now: Date) => {
-  const [newest] = await tx
-    .select({ at: max(programs.createdAt) })
-    .from(programs)
-    .where(eq(programs.ownerId, ownerId));
-  return newest?.at && newest.at >= now ? new Date(newest.at.getTime() + 1) : now;
-};
+/** When programs made at `now` are created: after the owner's newest, to keep the list's order. */
+const creationTime = (tx: DbOrTx, ownerId: string, now: Date) =>
+  timeAfterNewest(tx, programs, programs.createdAt, eq(programs.ownerId, ownerId), now);
 
 export const createProgram = async (tx: DbOrTx, ownerId: string, input: ProgramInput, now = new Date()) => {
   const row = newRow(ownerId, input, await creationTime(tx, ownerId, now));
@@ -83,6 +76,8 @@ export const createPrograms = async (
   now = new Date(),
 ) => {
   const rows = await write(db, async (tx) => {
+    // Other creates for the account wait: their times come after this batch's.
+    await holdAccount(tx, ownerId);
     const first = (await creationTime(tx, ownerId, now)).getTime();
     // Distinct timestamps keep the batch's order in the newest-first list.
     const made = inputs.map((input, i) => newRow(ownerId, input, new Date(first + i)));
