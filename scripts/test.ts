@@ -35,16 +35,24 @@ const runTests = async (args: string[], env: Record<string, string> = {}) => {
   const count = (word: string) => Number(output.match(new RegExp(`^\\s*(\\d+) ${word}$`, "m"))?.[1] ?? 0);
   // Each failing test's line, with the file it is in, to repeat at the very end: CI logs are
   // often read from their tail, where the first run's failures would otherwise not show.
-  // The lines since the test before it (its error and stack, at most 20) come along.
-  const failures: string[] = [];
+  // The lines since the test before it (its error and stack, at most 20) come along. Bun repeats
+  // each "(fail)" line in its own closing summary, under no file: the first one seen is kept.
+  const failures = new Map<string, string>();
   let file = "";
   let since: string[] = [];
   for (const line of output.split("\n")) {
     if (/^\S.*\.(test|spec)\.tsx?:$/.test(line)) file = line.slice(0, -1);
-    if (line.startsWith("(fail) ")) failures.push(`${file}: ${line}\n${since.slice(-20).join("\n")}`);
+    if (line.startsWith("(fail) ") && !failures.has(line)) {
+      failures.set(line, `${file}: ${line}\n${since.slice(-20).join("\n")}`);
+    }
     since = /^\((pass|fail|skip|todo)\) /.test(line) ? [] : [...since, line];
   }
-  return { code: await proc.exited, passed: count("pass"), failed: count("fail"), failures };
+  return {
+    code: await proc.exited,
+    passed: count("pass"),
+    failed: count("fail"),
+    failures: [...failures.values()],
+  };
 };
 
 const runs = [await runTests(process.argv.slice(2))];
@@ -64,7 +72,7 @@ if (left.length > 0) {
   code ||= 1;
 }
 const total = (key: "passed" | "failed") => runs.reduce((sum, r) => sum + r[key], 0);
-const failures = [...new Set(runs.flatMap((r) => r.failures))];
+const failures = runs.flatMap((r) => r.failures);
 if (failures.length > 0) console.error(`\nFailed:\n${failures.join("\n")}`);
 console.log(`${total("passed")} passed, ${total("failed")} failed`);
 process.exit(code);
