@@ -102,6 +102,17 @@ describe("before any worker runs", () => {
     expect(await queue.unfinished(await userIdOf(stranger), ["zip", "combined"])).toBe(0);
   });
 
+  test("ten batches asked for at once: one is queued, the other nine are refused", async () => {
+    const rushed = app.client();
+    await rushed.signUp();
+    const { json } = await rushed.post("/api/programs", { fullName: "Ruth Okafor" });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => rushed.get(`/api/programs/batch/pdf?ids=${json.id}`)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, ...Array(9).fill(429)]);
+    expect(await queue.unfinished(await userIdOf(rushed), ["zip", "combined"])).toBe(1);
+  });
+
   test("another user's print job is a 404, a malformed id a 400 naming the field", async () => {
     const { json } = await owner.get(`/api/programs/${ids[1]}/pdf`);
     for (const path of [json.statusUrl, `${json.statusUrl}/download`]) {

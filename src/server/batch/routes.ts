@@ -50,7 +50,7 @@ export const batchRoutes = (
           const programs = await Promise.all(batch.ids.map((id) => getProgram(db, user.id, id)));
           set.status = 202;
           set.headers["retry-after"] = "2";
-          return queueBatchPdfs({ ...print, queued: print.queued }, user, programs, batch);
+          return queueBatchPdfs({ ...print, queued: print.queued, db }, user, programs, batch);
         }
         const answer = await batchPdfs({ ...print, db }, user, batch, request.signal);
         await events.emit(user.id, "pdf.ready", {

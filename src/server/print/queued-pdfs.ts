@@ -3,6 +3,7 @@
 // the workers keep in the file store. A single PDF waits briefly for its worker; a batch answers
 // at once with a status address the client follows.
 import { createHash } from "node:crypto";
+import { type AppDatabase, holdUntilCommit, write } from "../../../db/client";
 import { type PdfVariant, pdfFileName } from "../../print/render-program-pdf";
 import type { Program, User } from "../../shared/schemas";
 import { combinePdfs, type NamedPdf, zipPdfStream } from "../batch/pdf-bundle";
@@ -26,6 +27,7 @@ export type QueuedPrinting = {
 export const DEFAULT_PDF_WAIT_MS = 20_000;
 
 type Deps = { queued: QueuedPrinting; jobs: PrintJobLimits; now?: () => Date };
+type BatchDeps = Deps & { db: AppDatabase };
 
 export const PRINT_JOB_NOT_FOUND = "No such print job";
 const PDF_FAILED = "The PDF could not be made. Please try again.";
@@ -73,30 +75,34 @@ export const queuedProgramPdf = async (
 
 /** Sends a batch's PDFs (every id checked by the caller first) and answers where to follow it. */
 export const queueBatchPdfs = async (
-  deps: Deps,
+  deps: BatchDeps,
   user: User,
   programs: Program[],
   { variant, combine }: Omit<BatchPdfRequest, "ids">,
 ) => {
   const { queue } = deps.queued;
-  // One batch per user at a time, counted in the queue so every web server sees the same number.
-  if ((await queue.unfinished(user.id, ["zip", "combined"])) >= deps.jobs.batch.perUser) {
-    throw deps.jobs.batch.refusal();
-  }
   const { names, bundleName } = batchFileNames(programs, variant, combine);
   const watermark = needsWatermark(user, deps.now?.());
-  const id = await queue.enqueue(
-    programs.map((program, i) => ({
-      ownerId: user.id,
-      fileName: names[i] ?? "",
-      program,
-      variant,
-      marks: false,
-      watermark,
-      bundle: combine ? "combined" : "zip",
-      bundleName,
-    })),
-  );
+  const id = await write(deps.db, async (tx) => {
+    // One batch per user at a time, counted in the queue so every web server sees the same number.
+    // The user's requests take turns from the count to the send: two at once cannot both see none.
+    await holdUntilCommit(tx, "print-batch", user.id);
+    if ((await queue.unfinished(user.id, ["zip", "combined"])) >= deps.jobs.batch.perUser) {
+      throw deps.jobs.batch.refusal();
+    }
+    return queue.enqueue(
+      programs.map((program, i) => ({
+        ownerId: user.id,
+        fileName: names[i] ?? "",
+        program,
+        variant,
+        marks: false,
+        watermark,
+        bundle: combine ? "combined" : "zip",
+        bundleName,
+      })),
+    );
+  });
   return { jobId: id, statusUrl: statusUrlOf(id), total: programs.length };
 };
 
