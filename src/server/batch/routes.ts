@@ -5,6 +5,7 @@ import { authPlugin } from "../auth/plugin";
 import { requireFeature, requireRoomForPrograms } from "../billing/entitlement-guard";
 import { parseInput } from "../http/parse-input";
 import type { ProgramEvents } from "../integration/webhooks";
+import { fileDownload } from "../print/content-disposition";
 import { batchPdfQuerySchema } from "../print/pdf-query";
 import { queueBatchPdfs } from "../print/queued-pdfs";
 import type { PrintServiceDeps } from "../print/service";
@@ -58,13 +59,7 @@ export const batchRoutes = (
           variant: batch.variant,
           combined: batch.combine,
         });
-        return new Response(answer.body as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, {
-          headers: {
-            "content-type": answer.contentType,
-            "content-disposition": `attachment; filename="${answer.fileName}"`,
-            "cache-control": "private, no-store",
-          },
-        });
+        return fileDownload(answer.body, answer.contentType, answer.fileName);
       },
       { auth: true },
     );

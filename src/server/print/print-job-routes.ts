@@ -4,7 +4,7 @@ import type { AppDatabase } from "../../../db/client";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
 import type { ProgramEvents } from "../integration/webhooks";
-import { contentDisposition } from "./content-disposition";
+import { fileDownload } from "./content-disposition";
 import { printJobDownload, printJobStatus, type QueuedPrinting } from "./queued-pdfs";
 
 export const printJobParamsSchema = z.object({ id: z.uuid({ error: "id must be a print job id" }) });
@@ -31,18 +31,12 @@ export const printJobRoutes = (
       async ({ user, params }) => {
         const { id } = parseInput(printJobParamsSchema, params);
         const answer = await printJobDownload(queued, user, id);
-        events.emit(user.id, "pdf.ready", {
+        await events.emit(user.id, "pdf.ready", {
           programIds: answer.job.tasks.map((task) => task.programId),
           variant: answer.job.variant,
           combined: answer.job.bundle === "combined",
         });
-        return new Response(answer.body as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, {
-          headers: {
-            "content-type": answer.contentType,
-            "content-disposition": contentDisposition(answer.fileName),
-            "cache-control": "private, no-store",
-          },
-        });
+        return fileDownload(answer.body, answer.contentType, answer.fileName);
       },
       { auth: true },
     );

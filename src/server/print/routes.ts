@@ -3,7 +3,7 @@ import type { AppDatabase } from "../../../db/client";
 import { authPlugin } from "../auth/plugin";
 import { parseInput } from "../http/parse-input";
 import type { ProgramEvents } from "../integration/webhooks";
-import { contentDisposition } from "./content-disposition";
+import { fileDownload } from "./content-disposition";
 import { pdfQuerySchema } from "./pdf-query";
 import { type PrintServiceDeps, programPdf } from "./service";
 
@@ -28,13 +28,7 @@ export const printRoutes = (
         variant: pdfRequest.variant,
         combined: false,
       });
-      return new Response(answer.pdf as Uint8Array<ArrayBuffer>, {
-        headers: {
-          "content-type": "application/pdf",
-          "content-disposition": contentDisposition(answer.fileName),
-          "cache-control": "private, no-store",
-        },
-      });
+      return fileDownload(answer.pdf, "application/pdf", answer.fileName);
     },
     { auth: true },
   );
