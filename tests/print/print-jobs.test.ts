@@ -2,7 +2,7 @@
 // `memorial worker` processes (real Chromium) print them into the shared data folder. The routes
 // keep the in-process answers' rules (owner only, per-user caps) and add the print-job status.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
@@ -175,5 +175,14 @@ describe("with two workers", () => {
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toMatch(/memorial-programs-.*\.pdf/);
     expect(await pageCount(new Uint8Array(await response.arrayBuffer()))).toBe(16);
+  }, 90_000);
+
+  test("a download whose kept PDFs were already removed says it expired, instead of a cut-off file", async () => {
+    const done = await followPrintJob(owner, firstBatch, 80_000);
+    // As the day's removal does: the PDFs go, the queue still lists the job as done.
+    for (const file of printed()) rmSync(join(app.dataDir, "prints", file));
+    const response = await owner.get(done.downloadUrl);
+    expect(response.status).toBe(404);
+    expect(response.json.message).toBe("This download has expired. Please make the PDFs again.");
   }, 90_000);
 });

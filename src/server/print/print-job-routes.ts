@@ -7,7 +7,7 @@ import type { ProgramEvents } from "../integration/webhooks";
 import { fileDownload } from "./content-disposition";
 import { printJobDownload, printJobStatus, type QueuedPrinting } from "./queued-pdfs";
 
-export const printJobParamsSchema = z.object({ id: z.uuid({ error: "id must be a print job id" }) });
+const printJobParamsSchema = z.object({ id: z.uuid({ error: "id must be a print job id" }) });
 
 /**
  * A queued print job's progress and, once done, its download. Registered on every server so the

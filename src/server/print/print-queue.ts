@@ -5,6 +5,7 @@
 // dead one's heartbeat stops.
 import { type JobWithMetadata, PgBoss } from "pg-boss";
 import type { PdfVariant } from "../../print/render-program-pdf";
+import type { PrintJobStatus } from "../../shared/api-answers";
 import type { Program } from "../../shared/schemas";
 
 const QUEUE = "print-pdf";
@@ -52,7 +53,7 @@ export type PrintTimings = {
 
 // A killed worker's PDF is printed again about half a minute later (a PDF takes one to three
 // seconds); PRINT_JOB_EXPIRE_SECONDS shortens it to 10.
-export const DEFAULT_PRINT_TIMINGS: PrintTimings = {
+const DEFAULT_PRINT_TIMINGS: PrintTimings = {
   heartbeatSeconds: 30,
   superviseSeconds: 2,
   retryLimit: 3,
@@ -65,7 +66,7 @@ export const DEFAULT_PRINT_TIMINGS: PrintTimings = {
 /** Where a finished task's PDF is kept in the file store. */
 export const printedPdfKey = (taskId: string) => `prints/${taskId}.pdf`;
 
-export type PrintJobState = "queued" | "printing" | "done" | "failed";
+type PrintJobState = PrintJobStatus["state"];
 
 export type PrintJobView = {
   id: string;
@@ -186,7 +187,8 @@ export class PrintQueue {
   async findByKey(ownerId: string, key: string) {
     const jobs = await this.boss.findJobs<PrintTask>(QUEUE, { key, data: { ownerId } });
     const usable = jobs.filter((job) => !FINISHED_BADLY.has(job.state)).at(-1);
-    return usable ? this.find(ownerId, usable.data.printJobId) : undefined;
+    // Only single PDFs are sent with a key: the task found is its whole print job.
+    return usable ? viewOf([usable]) : undefined;
   }
 
   /**

@@ -29,10 +29,10 @@ export const DEFAULT_PDF_WAIT_MS = 20_000;
 type Deps = { queued: QueuedPrinting; jobs: PrintJobLimits; now?: () => Date };
 type BatchDeps = Deps & { db: AppDatabase };
 
-export const PRINT_JOB_NOT_FOUND = "No such print job";
+const PRINT_JOB_NOT_FOUND = "No such print job";
 const PDF_FAILED = "The PDF could not be made. Please try again.";
 
-export const statusUrlOf = (printJobId: string) => `/api/print-jobs/${printJobId}`;
+const statusUrlOf = (printJobId: string) => `/api/print-jobs/${printJobId}`;
 
 /**
  * One program's PDF: the same request for the same version of the program finds the job already
@@ -137,13 +137,19 @@ export const printJobDownload = async (
     throw new AppError("CONFLICT", "The PDFs are still being made. Please wait until they are ready.");
   }
   const files = (queued as QueuedPrinting).files;
-  // Read one at a time as the download goes, so the server holds one PDF at once.
+  const read = async (task: PrintJobView["tasks"][number]) => {
+    const bytes = await files.get(printedPdfKey(task.id));
+    // Kept PDFs are removed a day after printing; the queue may list the job a while longer.
+    if (!bytes) throw notFound("This download has expired. Please make the PDFs again.");
+    return { name: task.fileName, bytes };
+  };
+  // The first is read before answering, so an expired download is refused rather than cut off.
+  const [first, ...rest] = job.tasks;
+  const firstPdf = first && (await read(first));
+  // The others are read one at a time as the download goes, so the server holds one PDF at once.
   async function* stored(): AsyncGenerator<NamedPdf> {
-    for (const task of job.tasks) {
-      const bytes = await files.get(printedPdfKey(task.id));
-      if (!bytes) throw notFound(PRINT_JOB_NOT_FOUND);
-      yield { name: task.fileName, bytes };
-    }
+    if (firstPdf) yield firstPdf;
+    for (const task of rest) yield await read(task);
   }
   if (job.bundle === "zip") {
     return {
