@@ -113,7 +113,8 @@ test("kill -9 during a photo upload leaves no orphan file or row after restart",
   const uploads = Array.from({ length: 3 }, () =>
     client.post("/api/photos", photoForm(big, "big.jpg")).catch(() => undefined),
   );
-  await Bun.sleep(700);
+  // Killed once the first of them is being stored: the others are still being processed.
+  await waitFor(() => photoFiles(dataDir).length > keptFiles.length, "a big upload being stored", 60_000);
   await server.kill9();
   const answeredIds = (await Promise.all(uploads)).filter((r) => r?.status === 201).map((r) => r?.json.id);
 

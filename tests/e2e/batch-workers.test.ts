@@ -1,7 +1,7 @@
 // The batch download on a server with print workers: the page follows the print job, saying how
 // far it is (a status line and a progress bar), and saves the ZIP once a worker has printed it;
 // a print job that fails says so, and switching tabs while it is followed keeps the progress.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -51,6 +51,8 @@ const stopWorkers = async () => {
     await worker.exited;
   }
 };
+// After every test, passed or failed: a worker left running would print the next test's batch.
+afterEach(stopWorkers);
 
 /** A signed-in page on the Generate tab with two programs generated from two services. */
 const generateTwo = async () => {
@@ -94,7 +96,6 @@ test("the ZIP download shows the print job's progress, then saves the file a wor
   expect(download.suggestedFilename()).toMatch(/^memorial-programs-\d{4}-\d{2}-\d{2}\.zip$/);
   await toastWith(page, "PDFs ready").waitFor();
   expect(await bar.count()).toBe(0);
-  await stopWorkers();
 }, 120_000);
 
 test("switching tabs while the batch is followed keeps its progress, and the download still completes", async () => {
@@ -121,7 +122,6 @@ test("switching tabs while the batch is followed keeps its progress, and the dow
   expect(download.suggestedFilename()).toMatch(/^memorial-programs-\d{4}-\d{2}-\d{2}\.zip$/);
   await toastWith(page, "PDFs ready").waitFor();
   expect(await page.getByRole("progressbar", { name: "PDFs printed" }).count()).toBe(0);
-  await stopWorkers();
 }, 120_000);
 
 test("a print job that fails every attempt says the download failed, and the links work again", async () => {

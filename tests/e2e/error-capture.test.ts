@@ -1,9 +1,11 @@
 // Automatic error capture in the real browser: each source is reported once per type per 5 s,
 // the dev server's own messages are not, and the error screen's Get Help and Try Again work.
 import { expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
 import type { Page, Request } from "playwright-core";
 import { errorReports } from "../../db/schema";
 import { setupE2eApp } from "../support/browser";
+import { rowCount } from "../support/db-snapshot";
 import { waitFor } from "../support/wait-for";
 
 const e2e = setupE2eApp();
@@ -134,13 +136,12 @@ test("the error screen: Try Again shows Analyzing while reporting; Get Help open
   // "Our support assistant has been notified automatically": the report went out and the button says so.
   await page.getByRole("button", { name: "Open support assistant: an error was detected" }).waitFor();
   // The screen's own report is sent after the failed call's; it is stored a moment later.
+  const screenReport = and(
+    eq(errorReports.type, "react-error-boundary"),
+    eq(errorReports.message, "500: database unavailable"),
+  );
   await waitFor(
-    () =>
-      e2e.app.db
-        .select()
-        .from(errorReports)
-        .all()
-        .some((r) => r.type === "react-error-boundary" && r.message === "500: database unavailable"),
+    async () => (await rowCount(e2e.app.db, errorReports, screenReport)) === 1,
     "the error screen's report",
   );
 

@@ -17,6 +17,7 @@ import { runCli } from "../cli/run-cli";
 import { startPostgres } from "../support/postgres";
 import { makeTempDir } from "../support/test-app";
 import { pngImage } from "../support/test-images";
+import { waitFor } from "../support/wait-for";
 import { openTestQueue, printTask, startWorker, type WorkerProcess } from "./support/workers";
 
 let pg: ReturnType<typeof startPostgres>;
@@ -64,16 +65,6 @@ const pageCount = async (bytes: Uint8Array | undefined) => {
   return (await PDFDocument.load(bytes as Uint8Array)).getPageCount();
 };
 
-/** Polls the queue until `state` or the time is up (the queue answers in milliseconds). */
-const waitForState = async (queue: PrintQueue, id: string, state: string, ms: number) => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const view = await queue.find(OWNER, id);
-    if (view?.state === state || Date.now() > until) return view;
-    await Bun.sleep(25);
-  }
-};
-
 test("`memorial worker` says what it does, prints a queued program into the file store and stops on SIGTERM", async () => {
   const { queue, files, startWorker } = await setUp();
   const worker = await startWorker();
@@ -101,8 +92,7 @@ test("a worker killed with SIGKILL mid-job: its PDF is printed by another worker
   const { queue, files, printed, startWorker } = await setUp();
   const doomed = await startWorker();
   const id = await queue.enqueue([task("Eleanor Whitfield")]);
-  const active = await waitForState(queue, id, "printing", 30_000);
-  expect(active?.state).toBe("printing");
+  await waitFor(async () => (await queue.find(OWNER, id))?.state === "printing", "the job printing", 30_000);
   doomed.kill("SIGKILL");
   await doomed.exited;
 
@@ -223,9 +213,7 @@ test("a kept PDF is removed from the file store once its print job is no longer 
   const id = await queue.enqueue([task("Eleanor Whitfield")]);
   expect((await queue.waitFor(OWNER, id, 30_000))?.state).toBe("done");
   expect(await files.get(printedPdfKey(id))).toBeDefined();
-  const until = Date.now() + 20_000;
-  while ((await files.get(printedPdfKey(id))) && Date.now() < until) await Bun.sleep(200);
-  expect(await files.get(printedPdfKey(id))).toBeUndefined();
+  await waitFor(async () => !(await files.get(printedPdfKey(id))), "the kept PDF removed", 20_000);
 }, 60_000);
 
 test("a database nobody answers stops `memorial worker` in one line naming it, not its password", async () => {

@@ -14,6 +14,7 @@ import { startPostgres } from "../support/postgres";
 import { buildApp, type ServerProcess, startServerProcess } from "../support/server-process";
 import { makeTempDir, TestClient } from "../support/test-app";
 import { photoForm, pngImage } from "../support/test-images";
+import { waitFor } from "../support/wait-for";
 
 const pg = startPostgres();
 const dirs: string[] = [];
@@ -139,15 +140,16 @@ test("a batch of 20 completes while a worker is killed with SIGKILL, every PDF p
 
   // Kill one worker as soon as the batch is under way (some done, most not).
   const victim = workers[0] as WorkerProcess;
-  for (;;) {
-    const status = await onB.get(queued.json.statusUrl);
-    expect(status.status).toBe(200);
-    if (status.json.done >= 2) {
-      expect(status.json.done).toBeLessThan(20);
-      break;
-    }
-    await Bun.sleep(200);
-  }
+  const underWay = await waitFor(
+    async () => {
+      const status = await onB.get(queued.json.statusUrl);
+      expect(status.status).toBe(200);
+      return status.json.done >= 2 && status.json;
+    },
+    "2 of the batch's PDFs printed",
+    60_000,
+  );
+  expect(underWay.done).toBeLessThan(20);
   victim.kill("SIGKILL");
   await victim.exited;
 
