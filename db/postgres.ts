@@ -13,6 +13,10 @@ export const describePostgres = (url: string) => {
   return `PostgreSQL ${pathname.slice(1) || "postgres"} on ${hostname}${port ? `:${port}` : ""}`;
 };
 
+/** The one line a server or worker that cannot reach its database prints: the database, never its password. */
+export const describeDatabaseFailure = (url: string, error: unknown) =>
+  `${describePostgres(url)}: ${error instanceof Error ? error.message : String(error)}`;
+
 // Any fixed number both `memorial db migrate` and every starting server agree on.
 const MIGRATION_LOCK_KEY = 7_411_203;
 

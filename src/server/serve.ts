@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { type AppDatabase, closeDatabase, openAppDatabase } from "../../db/client";
-import { describePostgres } from "../../db/postgres";
+import { describeDatabaseFailure } from "../../db/postgres";
 import { ChromiumPrinter } from "../print/chromium-printer";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../print/find-chromium";
 import index from "../web/index.html";
@@ -114,12 +114,11 @@ const openDataDir = async (config: Config) => {
     }
     return db;
   } catch (error) {
-    if (config.DATABASE_URL && !storageFailure(error)) {
-      const reason = error instanceof Error ? error.message : String(error);
-      console.error(`Keepsake cannot start: ${describePostgres(config.DATABASE_URL)}: ${reason}.`);
+    const failure = storageFailure(error);
+    if (config.DATABASE_URL && !failure) {
+      console.error(`Keepsake cannot start: ${describeDatabaseFailure(config.DATABASE_URL, error)}.`);
       process.exit(EXIT_DATABASE_UNREACHABLE);
     }
-    const failure = storageFailure(error);
     if (!failure) throw error;
     console.error(`Keepsake cannot start: ${describeStorageFailure(failure, dataDir)}.`);
     process.exit(EXIT_DATA_DIR_UNWRITABLE);

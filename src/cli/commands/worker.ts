@@ -1,5 +1,5 @@
 import { closeDatabase, openAppDatabase } from "../../../db/client";
-import { describePostgres } from "../../../db/postgres";
+import { describeDatabaseFailure, describePostgres } from "../../../db/postgres";
 import { ChromiumPrinter } from "../../print/chromium-printer";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../../print/find-chromium";
 import { loadConfig } from "../../server/config";
@@ -27,7 +27,6 @@ export const runWorker = async ({ concurrency }: WorkerOptions) => {
   const executablePath = findChromium(config.CHROMIUM_PATH);
   if (!executablePath) throw new CliError(CHROMIUM_MISSING_MESSAGE);
   const databaseUrl = config.DATABASE_URL;
-  const database = describePostgres(databaseUrl);
   const { db, queue } = await (async () => {
     try {
       return {
@@ -36,8 +35,10 @@ export const runWorker = async ({ concurrency }: WorkerOptions) => {
       };
     } catch (error) {
       // One line naming the database, never its password; a supervisor may restart the worker.
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new CliError(`cannot take print jobs from ${database}: ${reason}`, EXIT_DATABASE_UNREACHABLE);
+      throw new CliError(
+        `cannot take print jobs from ${describeDatabaseFailure(databaseUrl, error)}`,
+        EXIT_DATABASE_UNREACHABLE,
+      );
     }
   })();
   // One store (one bucket client) for the photos it reads and the PDFs it keeps.
@@ -52,7 +53,7 @@ export const runWorker = async ({ concurrency }: WorkerOptions) => {
     concurrency,
   });
   console.log(
-    `Keepsake print worker: printing PDFs from ${database}, ${concurrency} at a time, into ${files.description}.`,
+    `Keepsake print worker: printing PDFs from ${describePostgres(databaseUrl)}, ${concurrency} at a time, into ${files.description}.`,
   );
   const stop = async () => {
     // Finish the PDFs in hand (their jobs would otherwise wait out a heartbeat to be retried).
