@@ -10,9 +10,13 @@ const outfile = process.argv[2] ?? "dist/memorial";
 const embeddedSharp = resolve("src/cli/embedded-sharp.ts");
 
 const result = await Bun.build({
-  // The grammar checker's worker, embedded as /$bunfs/root/harper-worker.js beside the CLI's code,
-  // where src/server/writing/harper-linter.ts looks for it.
-  entrypoints: ["src/cli/main.ts", "src/server/writing/harper-worker.ts"],
+  // Each worker thread's script (the grammar checker, the case-file reader), embedded as
+  // /$bunfs/root/<name>.js beside the CLI's code, where src/server/off-thread/worker-client.ts looks.
+  entrypoints: [
+    "src/cli/main.ts",
+    "src/server/writing/harper-worker.ts",
+    "src/server/integration/case-file-worker.ts",
+  ],
   naming: { entry: "[name].[ext]" },
   target: "bun",
   // Renamed identifiers broke Elysia's handler inference in the executable (every `{ auth: true }`

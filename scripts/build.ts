@@ -5,10 +5,15 @@ import tailwind from "bun-plugin-tailwind";
 
 rmSync("dist/app", { recursive: true, force: true });
 const result = await Bun.build({
-  // The grammar checker's worker is its own entry point: a Worker loads a script file at run time.
-  entrypoints: ["src/server/main.ts", "src/server/writing/harper-worker.ts"],
+  // Each worker thread's script is its own entry point (a Worker loads a script file at run time):
+  // the grammar checker and the case-file reader (src/server/off-thread/worker-client.ts).
+  entrypoints: [
+    "src/server/main.ts",
+    "src/server/writing/harper-worker.ts",
+    "src/server/integration/case-file-worker.ts",
+  ],
   outdir: "dist/app",
-  // main.js and harper-worker.js side by side, where src/server/writing/harper-linter.ts looks.
+  // main.js and the workers' scripts side by side, where src/server/off-thread/worker-client.ts looks.
   naming: { entry: "[name].[ext]" },
   target: "bun",
   // Renaming identifiers breaks Elysia's compiled handlers (the auth macro then answers 500):

@@ -12,6 +12,21 @@ export type CaseTable = { format: "csv" | "json"; columns: string[]; records: Ca
 /** A file that cannot be read at all: the message says why. */
 export class CaseFileError extends Error {}
 
+// Limits that keep reading an export linear and bounded: a case system's export has a few dozen
+// columns, nests a few levels and holds far fewer cases than this (an import takes 200 at a time).
+export const MAX_IMPORT_COLUMNS = 300;
+export const MAX_IMPORT_ROWS = 2_000;
+export const MAX_JSON_NESTING = 20;
+
+const tooManyColumns = () =>
+  new CaseFileError(
+    `the file has more than ${MAX_IMPORT_COLUMNS} different columns; an export of cases has far fewer`,
+  );
+const tooManyRows = () =>
+  new CaseFileError(
+    `the file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} cases; please export fewer (an import takes 200 at a time)`,
+  );
+
 // ---------------------------------------------------------------- reading
 
 const toCell = (value: unknown) =>
@@ -21,10 +36,18 @@ const toCell = (value: unknown) =>
       ? JSON.stringify(value)
       : String(value);
 
-/** `{ deceased: { firstName: "Ada" } }` → `{ "deceased.firstName": "Ada" }`; lists are numbered. */
-const flatten = (value: unknown, prefix: string, into: Record<string, string>) => {
+/**
+ * `{ deceased: { firstName: "Ada" } }` → `{ "deceased.firstName": "Ada" }`; lists are numbered.
+ * The depth is bounded: a file nested thousands of levels deep would otherwise overflow the stack.
+ */
+const flatten = (value: unknown, prefix: string, into: Record<string, string>, depth = 0) => {
   if (value !== null && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, into);
+    if (depth >= MAX_JSON_NESTING) {
+      throw new CaseFileError(`the JSON is nested more than ${MAX_JSON_NESTING} levels deep`);
+    }
+    for (const [key, inner] of Object.entries(value)) {
+      flatten(inner, prefix ? `${prefix}.${key}` : key, into, depth + 1);
+    }
   } else if (prefix) {
     into[prefix] = toCell(value);
   }
@@ -50,16 +73,22 @@ const readJson = (content: string): CaseTable => {
   } catch (error) {
     throw new CaseFileError(`the file could not be read as JSON: ${(error as Error).message}`);
   }
-  const columns: string[] = [];
-  const records = findCaseList(data).map((item, i) => {
+  const list = findCaseList(data);
+  if (list.length > MAX_IMPORT_ROWS) throw tooManyRows();
+  // A Set keeps this linear: a list of 40,000 cases each with a new key once took minutes.
+  const columns = new Set<string>();
+  const records = list.map((item, i) => {
     if (!item || typeof item !== "object" || Array.isArray(item)) {
       throw new CaseFileError(`case ${i + 1} is not an object with named fields`);
     }
     const values = flatten(item, "", {});
-    for (const key of Object.keys(values)) if (!columns.includes(key)) columns.push(key);
+    for (const key of Object.keys(values)) {
+      columns.add(key);
+      if (columns.size > MAX_IMPORT_COLUMNS) throw tooManyColumns();
+    }
     return { row: i + 1, values };
   });
-  return { format: "json", columns, records };
+  return { format: "json", columns: [...columns], records };
 };
 
 const readCsv = (content: string): CaseTable => {
@@ -67,16 +96,18 @@ const readCsv = (content: string): CaseTable => {
   if ("problem" in read) throw new CaseFileError(read.problem.message);
   const [header, ...body] = read.records;
   if (!header) throw new CaseFileError("the file is empty");
+  if (header.record.length > MAX_IMPORT_COLUMNS) throw tooManyColumns();
   const columns = header.record.map((cell) => cell.trim());
-  const twice = columns.find((c, i) => columns.indexOf(c) !== i);
+  const seen = new Set<string>();
+  const twice = columns.find((c) => seen.size === seen.add(c).size);
   if (twice !== undefined) throw new CaseFileError(`the column "${twice}" appears twice`);
-  const records = body
-    // Spreadsheets export trailing blank rows as ",,,": they are not cases.
-    .filter(({ record }) => record.some((cell) => cell.trim() !== ""))
-    .map(({ record }, i) => ({
-      row: i + 1,
-      values: Object.fromEntries(columns.map((column, c) => [column, record[c] ?? ""])),
-    }));
+  // Spreadsheets export trailing blank rows as ",,,": they are not cases.
+  const cases = body.filter(({ record }) => record.some((cell) => cell.trim() !== ""));
+  if (cases.length > MAX_IMPORT_ROWS) throw tooManyRows();
+  const records = cases.map(({ record }, i) => ({
+    row: i + 1,
+    values: Object.fromEntries(columns.map((column, c) => [column, record[c] ?? ""])),
+  }));
   return { format: "csv", columns, records };
 };
 
@@ -87,6 +118,18 @@ export const readCaseFile = (fileName: string, content: string): CaseTable => {
   const table = isJson ? readJson(content) : readCsv(content);
   if (table.records.length === 0) throw new CaseFileError("the file has no cases");
   return table;
+};
+
+export type CaseFileRead = { table: CaseTable } | { problem: string };
+
+/** `readCaseFile` as plain data, for a worker thread: a thrown CaseFileError becomes its message. */
+export const readCaseFileSafely = (fileName: string, content: string): CaseFileRead => {
+  try {
+    return { table: readCaseFile(fileName, content) };
+  } catch (error) {
+    if (error instanceof CaseFileError) return { problem: error.message };
+    throw error;
+  }
 };
 
 // ---------------------------------------------------------------- proposing a mapping
@@ -250,6 +293,7 @@ const normalizeDateTime = (value: string) => {
 export const applyMapping = (record: CaseRecord, mapping: ImportMapping): Record<string, string> => {
   const input: Record<string, string> = {};
   for (const [column, field] of Object.entries(mapping)) {
+    if (!Object.hasOwn(record.values, column)) continue;
     const value = (record.values[column] ?? "").trim();
     if (!field || value === "") continue;
     input[field] = input[field] ? `${input[field]} ${value}` : value;

@@ -2,28 +2,31 @@ import { and, eq } from "drizzle-orm";
 import { type AppDatabase, write } from "../../../db/client";
 import { importMappings } from "../../../db/schema";
 import {
-  CaseFileError,
+  type CaseFileRead,
   type CaseTable,
   checkCases,
   columnsKey,
-  readCaseFile,
   suggestMapping,
 } from "../../shared/case-import";
 import type { ImportMapping, ImportPreview, ImportProblem, ImportRequest } from "../../shared/integration";
 import { MAX_BATCH_SIZE, toProgramInput } from "../../shared/service-draft";
 import { type CreatedProgram, createBatch } from "../batch/service";
 import { AppError } from "../errors";
+import { offThread } from "../off-thread/worker-client";
 
 const fileProblem = (message: string) =>
   new AppError("VALIDATION", `The file could not be imported: ${message}`, [{ path: "content", message }]);
 
-const readTable = ({ fileName, content }: ImportRequest): CaseTable => {
-  try {
-    return readCaseFile(fileName, content);
-  } catch (error) {
-    if (error instanceof CaseFileError) throw fileProblem(error.message);
-    throw error;
-  }
+const readCaseFileOffThread = offThread<{ fileName: string; content: string }, CaseFileRead>({
+  source: new URL("./case-file-worker.ts", import.meta.url),
+  builtName: "case-file-worker.js",
+  label: "Reading the case file",
+});
+
+const readTable = async ({ fileName, content }: ImportRequest): Promise<CaseTable> => {
+  const read = await readCaseFileOffThread({ fileName, content });
+  if ("problem" in read) throw fileProblem(read.problem);
+  return read.table;
 };
 
 const savedMapping = async (db: AppDatabase, ownerId: string, columns: string[]) => {
@@ -36,7 +39,8 @@ const savedMapping = async (db: AppDatabase, ownerId: string, columns: string[])
 
 /** A mapping may only name the file's own columns; a column it leaves out is not imported. */
 const checkMappingColumns = (mapping: ImportMapping, columns: string[]) => {
-  const unknown = Object.keys(mapping).filter((c) => !columns.includes(c));
+  const known = new Set(columns);
+  const unknown = Object.keys(mapping).filter((c) => !known.has(c));
   if (unknown.length === 0) return;
   const fields = unknown.map((c) => ({ path: `mapping.${c}`, message: `the file has no column "${c}"` }));
   throw new AppError("VALIDATION", fields.map((f) => f.message).join("; "), fields);
@@ -59,7 +63,7 @@ export const previewImport = async (
   ownerId: string,
   request: ImportRequest,
 ): Promise<ImportPreview> => {
-  const table = readTable(request);
+  const table = await readTable(request);
   const { mapping, source } = await chooseMapping(db, ownerId, table, request.mapping);
   const { problems, preview } = checkCases(table, mapping);
   return {
@@ -87,7 +91,7 @@ export const importCases = async (
   request: ImportRequest & { mapping: ImportMapping },
   now = new Date(),
 ): Promise<CreatedProgram[]> => {
-  const table = readTable(request);
+  const table = await readTable(request);
   checkMappingColumns(request.mapping, table.columns);
   if (table.records.length > MAX_BATCH_SIZE) {
     throw fileProblem(

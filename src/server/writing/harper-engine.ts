@@ -37,10 +37,29 @@ const getLinter = () => {
   return linter;
 };
 
+// Longer than any word of English (the longest in a dictionary has 45 letters). harper's
+// WebAssembly panics on a run of thousands of letters ("capacity overflow"), and a linter that has
+// panicked fails every later call: such runs are blanked before linting, and are never words.
+const LONGEST_WORD = 60;
+const OVERLONG_RUN = new RegExp(`\\S{${LONGEST_WORD + 1},}`, "g");
+
+/** `text` with every overlong run of non-spaces blanked, so every finding's offsets still hold. */
+const blankOverlongRuns = (text: string) => text.replace(OVERLONG_RUN, (run) => " ".repeat(run.length));
+
+const lintWithFreshLinterOnFailure = async (text: string) => {
+  const instance = await getLinter();
+  try {
+    return await instance.lint(text, { language: "plaintext" });
+  } catch (error) {
+    // A WebAssembly panic leaves the instance unusable: the next call loads a new one.
+    linter = undefined;
+    throw error;
+  }
+};
+
 /** Harper's findings for `text`, on the calling thread: the server calls it only inside its worker. */
 export const lintOnThisThread = async (text: string): Promise<HarperFinding[]> => {
-  const instance = await getLinter();
-  const lints = await instance.lint(text, { language: "plaintext" });
+  const lints = await lintWithFreshLinterOnFailure(blankOverlongRuns(text));
   return lints.map((lint) => {
     const span = lint.span();
     const suggestions = lint.suggestions();
