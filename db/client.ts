@@ -17,9 +17,17 @@ import * as schema from "./schema";
  * what both dialects share: every query is awaited (never SQLite's `.get()/.all()/.run()`), every
  * insert, update and delete runs inside `write`, and no raw SQL names a dialect's own function.
  */
-export type AppDatabase = ReturnType<typeof drizzle<typeof schema>> & { $client: Database };
-/** The database or a transaction on it, for writes that must join the caller's transaction. */
-export type DbOrTx = AppDatabase | Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+export type AppDatabase = Omit<SqliteDatabase, WriteOutsideTransaction | "$client" | SynchronousQuery>;
+/** What the database object itself does not offer: each goes through `write(db, tx => …)`. */
+type WriteOutsideTransaction = "insert" | "update" | "delete" | "transaction";
+/** SQLite's synchronous raw queries, which PostgreSQL does not have. */
+type SynchronousQuery = "run" | "all" | "get" | "values";
+/** The driver's form, for this module alone: it opens transactions and closes the connection. */
+type SqliteDatabase = ReturnType<typeof drizzle<typeof schema>> & { $client: Database };
+/** A transaction `write` opened: the one place inserts, updates and deletes are written. */
+export type Tx = Parameters<Parameters<SqliteDatabase["transaction"]>[0]>[0];
+/** The database or a transaction on it, for reads that may run inside a caller's transaction. */
+export type DbOrTx = AppDatabase | Tx;
 
 /** Whether `db` is the PostgreSQL database (only code that must differ by dialect asks). */
 export const isPostgres = (db: DbOrTx) => is(db, PgDatabase); // a PostgreSQL transaction is one too
@@ -61,7 +69,7 @@ export const openDatabase = (dataDir: string, migrationsFolder = MIGRATIONS_DIR)
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
-  const db = drizzle(sqlite, { schema }) as AppDatabase;
+  const db = drizzle(sqlite, { schema });
   withMigrationLock(dataDir, () => migrate(db, { migrationsFolder }));
   return db;
 };
@@ -79,15 +87,19 @@ export const openAppDatabase = async ({
   return db as unknown as AppDatabase;
 };
 
+/** The driver's own form of `db`, which only this module uses. */
+const driverOf = (db: AppDatabase) => db as SqliteDatabase;
+
 export const closeDatabase = async (db: AppDatabase) => {
-  if (isPostgres(db)) await (db.$client as unknown as BunSql).close();
-  else db.$client.close();
+  const { $client } = driverOf(db);
+  if (isPostgres(db)) await ($client as unknown as BunSql).close();
+  else $client.close();
 };
 
 /** Rows of a raw statement on either dialect (for the few queries drizzle's builders cannot say). */
 export const rowsOf = async <Row>(db: DbOrTx, statement: SQL): Promise<Row[]> => {
   if (isPostgres(db)) return [...((await (db as unknown as PgExecutor).execute(statement)) as Row[])];
-  return db.all<Row>(statement);
+  return (db as SqliteDatabase | Tx).all<Row>(statement);
 };
 type PgExecutor = { execute(statement: SQL): Promise<unknown> };
 
@@ -97,9 +109,9 @@ const sqliteWriteTurns = new WeakMap<object, Promise<unknown>>();
  * The transaction the current async call chain runs in, so nested writes join it, with what is to
  * run once it commits.
  */
-const openTransaction = new AsyncLocalStorage<{ db: AppDatabase; tx: DbOrTx; afterCommit: (() => void)[] }>();
+const openTransaction = new AsyncLocalStorage<{ db: AppDatabase; tx: Tx; afterCommit: (() => void)[] }>();
 
-const runSqliteTransaction = async <T>(db: AppDatabase, body: () => Promise<T>) => {
+const runSqliteTransaction = async <T>(db: SqliteDatabase, body: () => Promise<T>) => {
   db.$client.exec("BEGIN IMMEDIATE");
   try {
     const result = await body();
@@ -123,17 +135,21 @@ const runSqliteTransaction = async <T>(db: AppDatabase, body: () => Promise<T>) 
  * slip into it or be rolled back with it. Reads are never queued (they may see a transaction's
  * writes before it commits, which is harmless for one process).
  */
-export const write = async <T>(db: AppDatabase, body: (tx: DbOrTx) => Promise<T>): Promise<T> => {
+export const write = async <T>(db: AppDatabase, body: (tx: Tx) => Promise<T>): Promise<T> => {
   const open = openTransaction.getStore();
   if (open?.db === db) return body(open.tx);
   const afterCommit: (() => void)[] = [];
-  const inTransaction = (tx: DbOrTx) => openTransaction.run({ db, tx, afterCommit }, () => body(tx));
+  const inTransaction = (tx: Tx) => openTransaction.run({ db, tx, afterCommit }, () => body(tx));
+  const driver = driverOf(db);
   let result: T;
   if (isPostgres(db)) {
-    result = await (db.transaction((tx) => inTransaction(tx) as never) as Promise<T>);
+    result = await (driver.transaction((tx) => inTransaction(tx) as never) as Promise<T>);
   } else {
     const previous = sqliteWriteTurns.get(db) ?? Promise.resolve();
-    const turn = previous.then(() => runSqliteTransaction(db, () => inTransaction(db)));
+    // The one connection is inside the transaction BEGIN opened, so the database serves as `tx`.
+    const turn = previous.then(() =>
+      runSqliteTransaction(driver, () => inTransaction(driver as unknown as Tx)),
+    );
     // The next write waits for this one to end, whether it committed or not.
     sqliteWriteTurns.set(
       db,
@@ -169,10 +185,10 @@ const ADVISORY_LOCK_SPACE = 7_411_204;
  * let two transactions both read the old state; its advisory lock makes them take turns. On SQLite
  * it does nothing: writes already take turns there.
  */
-export const holdUntilCommit = async (tx: DbOrTx, scope: string, key: string) => {
+export const holdUntilCommit = async (tx: Tx, scope: string, key: string) => {
   if (!isPostgres(tx)) return;
   await rowsOf(tx, sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_SPACE}, hashtext(${`${scope}:${key}`}))`);
 };
 
 /** Holds one account's rows for the rules that span them: its program count, the photos its programs show. */
-export const holdAccount = (tx: DbOrTx, userId: string) => holdUntilCommit(tx, "account", userId);
+export const holdAccount = (tx: Tx, userId: string) => holdUntilCommit(tx, "account", userId);

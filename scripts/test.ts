@@ -1,6 +1,8 @@
 // `bun run test`: set up what a fresh clone lacks, then lint, typecheck and every test. Fails when
-// the tests leave files behind in the work tree (they must write to temporary folders).
+// the tests leave files behind in the work tree (they must write to temporary folders) or leave a
+// process running (a PostgreSQL cluster, a browser, a server: see ./test-run.ts).
 import { ensureDependencies, ensureTestTools, run } from "./setup";
+import { describeLeftovers, runTestsSupervised } from "./test-run";
 
 /** Files git would see as changed or new (ignored ones such as dist/ and data/ excluded). */
 const workTreeChanges = () => {
@@ -17,50 +19,12 @@ run(["bun", "run", "typecheck"]);
 
 const before = workTreeChanges();
 
-/** One `bun test` run, its output passed through; answers its exit code and counts. */
-const runTests = async (args: string[], env: Record<string, string> = {}) => {
-  // bunfig's [test] timeout is not honoured by Bun 1.4; the flag is.
-  const proc = Bun.spawn(["bun", "test", "--timeout=30000", ...args], {
-    stdout: "inherit",
-    stderr: "pipe",
-    env: { ...process.env, ...env },
-  });
-  let output = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of proc.stderr) {
-    const text = decoder.decode(chunk);
-    output += text;
-    process.stderr.write(text);
-  }
-  const count = (word: string) => Number(output.match(new RegExp(`^\\s*(\\d+) ${word}$`, "m"))?.[1] ?? 0);
-  // Each failing test's line, with the file it is in, to repeat at the very end: CI logs are
-  // often read from their tail, where the first run's failures would otherwise not show.
-  // The lines since the test before it (its error and stack, at most 20) come along. Bun repeats
-  // each "(fail)" line in its own closing summary, under no file: the first one seen is kept.
-  const failures = new Map<string, string>();
-  let file = "";
-  let since: string[] = [];
-  for (const line of output.split("\n")) {
-    if (/^\S.*\.(test|spec)\.tsx?:$/.test(line)) file = line.slice(0, -1);
-    if (line.startsWith("(fail) ") && !failures.has(line)) {
-      failures.set(line, `${file}: ${line}\n${since.slice(-20).join("\n")}`);
-    }
-    since = /^\((pass|fail|skip|todo)\) /.test(line) ? [] : [...since, line];
-  }
-  return {
-    code: await proc.exited,
-    passed: count("pass"),
-    failed: count("fail"),
-    failures: [...failures.values()],
-  };
-};
-
-const runs = [await runTests(process.argv.slice(2))];
+const runs = [await runTestsSupervised(process.argv.slice(2))];
 // The API suite again on PostgreSQL (a fresh database per test app in a throwaway cluster), so
 // both engines the server supports answer every call the same way.
 if (process.argv.length <= 2) {
   console.error("\nThe API tests again, on PostgreSQL:");
-  runs.push(await runTests(["tests/api"], { KEEPSAKE_TEST_DATABASE: "postgres" }));
+  runs.push(await runTestsSupervised(["tests/api"], { KEEPSAKE_TEST_DATABASE: "postgres" }));
 }
 let code = runs.find((r) => r.code !== 0)?.code ?? 0;
 
@@ -69,6 +33,13 @@ if (left.length > 0) {
   console.error(
     `\nThe tests left files in the work tree (write them to a temporary folder):\n${left.join("\n")}`,
   );
+  code ||= 1;
+}
+// A cluster, browser or server the tests started and did not stop would run on after every
+// `bun run test`: they were stopped above, and the run fails so the test that leaked gets fixed.
+const leftovers = runs.flatMap((r) => r.leftovers);
+if (leftovers.length > 0) {
+  console.error(`\nThe tests left processes running (now stopped):\n${describeLeftovers(leftovers)}`);
   code ||= 1;
 }
 const total = (key: "passed" | "failed") => runs.reduce((sum, r) => sum + r[key], 0);

@@ -1,4 +1,6 @@
 // The help centre's articles, in the order /support lists them. Add an article here and in this folder.
+// Under a `##` heading, an `<!-- asked: ... -->` note lists the words people use for the problems that
+// section answers ("pics", "wont print"): the Support Assistant searches it; readers never see it.
 import accounts from "./accounts.md" with { type: "text" };
 import batchAndCli from "./batch-and-cli.md" with { type: "text" };
 import bookletFormats from "./booklet-formats.md" with { type: "text" };

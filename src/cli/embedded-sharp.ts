@@ -20,6 +20,7 @@ const copyTree = (from: string, to: string) => {
   }
 };
 
+/** @public Imported by the code scripts/build-binary.ts puts in place of sharp's loader. */
 export const loadSharpAddon = (): unknown => {
   const platform = `${process.platform}-${process.arch}`;
   const packages = [`sharp-${platform}`, `sharp-libvips-${platform}`];

@@ -38,6 +38,7 @@ export const buildProgram = () => {
       "after",
       `
 Examples:
+  $ memorial batch services.csv
   $ memorial batch services.csv --out programs/
   $ memorial batch services.csv --out programs/ --template traditional --variant booklet-letter
   $ memorial batch services.csv --out programs/ --skip-invalid
@@ -56,7 +57,10 @@ Data lives in MEMORIAL_DATA_DIR (default ./data). Chromium is found automaticall
     .command("batch")
     .description("Render one PDF program per row of a CSV file of services")
     .argument("<file.csv>", "spreadsheet saved as CSV (UTF-8); columns named like the service fields")
-    .requiredOption("-o, --out <dir>", "folder for the PDFs (created if missing)")
+    .option(
+      "-o, --out <dir>",
+      "folder for the PDFs, created if missing (default: a folder named after the CSV, beside it: services.csv → services/)",
+    )
     .option(
       "-t, --template <id>",
       `fill blank look and scripture cells from a template: ${BATCH_TEMPLATES.map((t) => t.id).join(", ")}`,

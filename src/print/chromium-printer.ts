@@ -271,6 +271,10 @@ export class ChromiumPrinter {
         printBackground: true,
         preferCSSPageSize: false,
         margin: { top: 0, right: 0, bottom: 0, left: 0 },
+        // A shared PDF is read aloud in reading order (tags) and can be navigated by its
+        // headings (outline): the name, then each page's title.
+        tagged: true,
+        outline: true,
       });
       slot.jobs += 1;
       reusable = slot.jobs < this.recycleAfter && !this.closed;

@@ -1,11 +1,19 @@
 // A program to a finished PDF: plan the pages, load the photos through the caller's loader,
-// print with Chromium, re-plan if the real layout overflowed, then post-process per variant.
+// print with Chromium, set a page's type smaller if its real layout overflowed (never moving a
+// page break the preview showed), then post-process per variant.
 // No web framework here: the server, the CLI and the benchmark all call this directly.
 import { WATERMARK_TEXT } from "../shared/entitlements";
 import { nameStem } from "../shared/file-name";
 import type { ProgramInput } from "../shared/schemas";
 import { BLEED_IN, PAGE_HEIGHT_IN, PAGE_WIDTH_IN } from "./booklet/page-geometry";
-import { assignPhotos, type BookletPlan, type PrintCheck, planBooklet } from "./booklet/plan-booklet";
+import {
+  assignPhotos,
+  type BookletPlan,
+  OVERFLOW_SHRINK_STEPS,
+  type PrintCheck,
+  planBooklet,
+  shrinkPages,
+} from "./booklet/plan-booklet";
 import { bookletFontFile } from "./booklet-styles";
 import { ChromiumPrinter, PrintAbortedError, type PrintAsset } from "./chromium-printer";
 import { addCropMarks, imposeBooklet, setPrintBoxes, titlePdf } from "./pdf-post-process";
@@ -56,20 +64,20 @@ export const closeSharedPrinter = async () => {
 export const pdfFileName = (fullName: string, variant: PdfVariant = "print") =>
   `${nameStem(fullName)}-program${variant === "print" ? "" : `-${variant}`}.pdf`;
 
-/** Every photo address the booklet may show: placed photos, the cover, the background image. */
+/** The image the ghost overlay draws behind the cover and back (no other overlay draws one). */
+const backgroundUrls = (program: ProgramInput) =>
+  program.overlayEffect === "ghost" ? [program.backgroundImage || program.mainPhotoUrl].filter(Boolean) : [];
+
+/** Every photo address the booklet may show: placed photos, the cover, the ghost background. */
 const photoAddresses = (program: ProgramInput) => {
   const { coverUrl, inside, memories, backPhoto } = assignPhotos(program);
   const urls = [
     coverUrl,
-    program.backgroundImage,
+    ...backgroundUrls(program),
     ...[...inside, ...memories, backPhoto].map((p) => p?.url ?? ""),
   ];
   return [...new Set(urls.filter(Boolean))];
 };
-
-/** Images drawn behind the cover and back (ghost overlay, chosen background). */
-const backgroundUrls = (program: ProgramInput) =>
-  [program.backgroundImage, program.overlayEffect === "ghost" ? program.mainPhotoUrl : ""].filter(Boolean);
 
 const loadPhotos = async (program: ProgramInput, loader: PhotoLoader | undefined) => {
   const loaded = new Map<string, PhotoAsset & { key: string }>();
@@ -84,9 +92,6 @@ const loadPhotos = async (program: ProgramInput, loader: PhotoLoader | undefined
   const tried = new Set(urls);
   return { loaded, isMissing: (url: string) => tried.has(url) && !loaded.has(url) };
 };
-
-/** Fill factors tried in turn when Chromium's real layout overflows the planner's estimate. */
-export const FILL_STEPS = [undefined, 0.86, 0.74, 0.6];
 
 export const renderProgramPdf = async (
   program: ProgramInput,
@@ -119,7 +124,9 @@ export const renderProgramPdf = async (
       });
     // The print check judges the originals; Chromium gets copies scaled to their printed size.
     const photoSize = (url: string) => photos.get(url);
-    let plan = planBooklet(program, { photoSize, isMissing });
+    // The pages the preview showed: the PDF keeps every break of them.
+    const previewed = planBooklet(program, { photoSize, isMissing });
+    let plan = previewed;
     const sizes = printSizes(plan, backgroundUrls(program));
     const byKey = new Map(
       await Promise.all(
@@ -136,12 +143,21 @@ export const renderProgramPdf = async (
       heightIn,
     });
     let printed = await print(job(plan));
-    for (const fill of FILL_STEPS.slice(1)) {
+    const shrunk = new Set<string>();
+    for (const shrink of OVERFLOW_SHRINK_STEPS) {
       if (printed.overflowing.length === 0) break;
-      plan = planBooklet(program, { photoSize, fill, isMissing });
+      for (const key of printed.overflowing) shrunk.add(key);
+      plan = shrinkPages(previewed, shrunk, shrink);
       printed = await print(job(plan));
     }
     const checks = [...plan.checks];
+    for (const key of shrunk) {
+      if (printed.overflowing.includes(key)) continue;
+      checks.push({
+        level: "info",
+        message: `The text on the page "${key}" was set a little smaller in the PDF so it fits its page as previewed.`,
+      });
+    }
     for (const key of printed.overflowing) {
       checks.push({
         level: "warning",

@@ -9,6 +9,7 @@ import { getSharedPrinter } from "../print/render-program-pdf";
 import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from "./auth/routes";
 import { SECURE_COOKIES_STATE, secureCookiesFor } from "./auth/session-cookie";
 import { batchRoutes } from "./batch/routes";
+import { batchLimitsFrom } from "./batch/service";
 import { billingRoutes, stripeFor } from "./billing/routes";
 import { type ChatLimits, chatbotRoutes, DEFAULT_CHAT_LIMITS } from "./chatbot/routes";
 import { type Config, isBillingEnabled } from "./config";
@@ -18,6 +19,7 @@ import { createHelpCentre } from "./help/help-centre";
 import { helpRoutes } from "./help/routes";
 import { cookieSecret } from "./http/cookie-secret";
 import { errorHandler } from "./http/error-handler";
+import { OwnOrigin } from "./http/own-origin";
 import { requestGuards } from "./http/request-guards";
 import { type ApiKeyLimits, apiKeyGuards, DEFAULT_API_KEY_LIMITS } from "./integration/key-guards";
 import { integrationRoutes } from "./integration/routes";
@@ -32,6 +34,7 @@ import { printJobRoutes } from "./print/print-job-routes";
 import type { QueuedPrinting } from "./print/queued-pdfs";
 import { printRoutes } from "./print/routes";
 import { programRoutes } from "./programs/routes";
+import { accountQuotaFrom } from "./programs/service";
 import { writingRoutes } from "./writing/routes";
 
 export type AppDeps = {
@@ -59,6 +62,8 @@ export type AppDeps = {
   photoStorage?: PhotoStorage;
   /** The print workers' queue (PostgreSQL); PDFs print in this process when absent. */
   printQueue?: QueuedPrinting;
+  /** This server's origin (links, CSRF); from the configuration's PUBLIC_URL, HOST and PORT when absent. */
+  ownOrigin?: OwnOrigin;
 };
 
 /** The whole JSON API under /api, composed from feature modules; `webhooks` hears what happens. */
@@ -77,10 +82,12 @@ export const createApi = (
     ghostscriptPath,
     photoStorage = photoStorageFor(config),
     printQueue,
+    ownOrigin = new OwnOrigin(config),
   }: AppDeps,
   webhooks: WebhookDispatcher,
 ) => {
   const billingEnabled = isBillingEnabled(config);
+  const batchLimits = batchLimitsFrom(db, config);
   const ownersPhotos =
     photoLoaderFor ?? ((ownerId: string) => createPhotoLoader({ db, storage: photoStorage }, ownerId));
   // One printer and one CMYK cache for the single PDF route and the batch downloads.
@@ -96,7 +103,7 @@ export const createApi = (
   return new Elysia({ prefix: "/api" })
     .state(SECURE_COOKIES_STATE, secureCookiesFor(config.PUBLIC_URL))
     .use(errorHandler)
-    .use(requestGuards(config.PUBLIC_URL))
+    .use(requestGuards(ownOrigin))
     .use(apiKeyGuards(db, apiKeyLimits))
     .get("/health", async () => {
       await rowsOf(db, sql`select 1`);
@@ -108,22 +115,25 @@ export const createApi = (
         limits: authLimits,
         trustedProxies: config.TRUSTED_PROXY,
         mailer: mailer ?? createMailer(config),
-        publicUrl: config.PUBLIC_URL,
+        ownOrigin,
+        cookieSecret: cookieSecret(config),
+        sessionsPerUser: config.SESSIONS_PER_USER,
       }),
     )
-    .use(batchRoutes(db, billingEnabled, print, webhooks))
-    .use(programRoutes(db, billingEnabled, photoStorage, webhooks))
+    .use(batchRoutes(db, billingEnabled, print, webhooks, batchLimits))
+    .use(programRoutes(db, billingEnabled, photoStorage, webhooks, accountQuotaFrom(config)))
     .use(photoRoutes(db, billingEnabled, photoStorage, photoLimits))
     .use(writingRoutes(db, config))
     .use(printRoutes(db, billingEnabled, print, webhooks))
     .use(printJobRoutes(db, billingEnabled, printQueue, webhooks))
-    .use(billingRoutes(db, config, stripe ?? stripeFor(config)))
+    .use(billingRoutes(db, config, ownOrigin, stripe ?? stripeFor(config)))
     .use(helpRoutes(help))
     .use(chatbotRoutes(db, config, help, cookieSecret(config), chatLimits))
-    .use(integrationRoutes(db, billingEnabled, webhooks))
+    .use(integrationRoutes(db, billingEnabled, webhooks, batchLimits))
     .all("/*", () => {
       throw notFound("No such API endpoint");
     });
 };
 
+/** @public The whole API's type, for a typed client such as Eden Treaty. */
 export type Api = ReturnType<typeof createApi>;

@@ -8,6 +8,9 @@ const optional = z
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
+/** Days an error report is kept after it was last seen (ERROR_REPORT_DAYS). */
+export const DEFAULT_ERROR_REPORT_DAYS = 90;
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -29,8 +32,18 @@ const configSchema = z.object({
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional,
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  /** Sessions one user may have at once; a sign-in past it ends that user's oldest session. */
+  SESSIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
   /** Writing-helper calls one user may make per minute (each may cost a model call). */
   WRITING_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Programs one account may keep, billing or not (a family makes a few; a funeral home, hundreds). */
+  PROGRAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5000),
+  /** Megabytes of program text one account may store (a long program is about 25 KB). */
+  PROGRAM_STORAGE_MB: z.coerce.number().int().min(1).default(200),
+  /** Batches one account may create per hour. */
+  BATCHES_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** Days an error report is kept after it was last seen; the hourly maintenance deletes older ones. */
+  ERROR_REPORT_DAYS: z.coerce.number().int().min(1).default(DEFAULT_ERROR_REPORT_DAYS),
   /** Signs cookies such as an anonymous visitor's chat; generated and kept in the data folder when unset. */
   COOKIE_SECRET: optional.pipe(z.string().min(16, "use at least 16 characters").optional()),
   /** Mail server for password-reset emails, e.g. smtps://user:pass@smtp.example.com:465. */

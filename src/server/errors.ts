@@ -1,18 +1,5 @@
+import { ERROR_CODES, type ErrorCode } from "../shared/error-codes";
 import type { FieldError } from "../shared/validation";
-
-export const ERROR_STATUS = {
-  VALIDATION: 400,
-  UNAUTHORIZED: 401,
-  PAYMENT_REQUIRED: 402,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
-export type ErrorKind = keyof typeof ERROR_STATUS;
 
 /**
  * A failure the user can act on. The field is `kind`, not `code`: Elysia reads a `code`
@@ -20,7 +7,7 @@ export type ErrorKind = keyof typeof ERROR_STATUS;
  */
 export class AppError extends Error {
   constructor(
-    readonly kind: ErrorKind,
+    readonly kind: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
     /** Sent as Retry-After with a 429 or 503. */
@@ -33,7 +20,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return ERROR_STATUS[this.kind];
+    return ERROR_CODES[this.kind];
   }
 
   toBody() {

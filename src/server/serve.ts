@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { join } from "node:path";
 import { type AppDatabase, closeDatabase, openAppDatabase } from "../../db/client";
 import { describeDatabaseFailure } from "../../db/postgres";
 import { ChromiumPrinter } from "../print/chromium-printer";
@@ -8,9 +8,12 @@ import { type AppDeps, createApi } from "./app";
 import { type Config, isBillingEnabled, loadConfig } from "./config";
 import { assertDataDirWritable, sweepInterruptedPhotoFiles } from "./data-dir";
 import { rememberSocketAddress } from "./http/client-address";
+import { fontRoutes } from "./http/font-routes";
+import { OwnOrigin } from "./http/own-origin";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers";
 import { startSpaServer } from "./http/spa-server";
 import { describeStorageFailure, storageFailure } from "./http/storage-errors";
+import { BUILT_WEB_DIR, compressedAnswers, serveBuiltWebApp } from "./http/web-app";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookDispatcher } from "./integration/webhooks";
 import { scheduleMaintenance } from "./maintenance";
 import { photoStorageFor } from "./photos/storage-from-config";
@@ -35,8 +38,6 @@ const createPrinter = (config: Config) => {
 
 /** Serves the SPA for every path outside /api and the API under /api, in one process. */
 export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase }) => {
-  // Each photo is processed once: libvips' operation cache would only keep its memory after an upload.
-  sharp.cache(false);
   // Chromium starts with the first PDF; a printer the server made itself closes with it.
   const printer = deps.printer ?? createPrinter(deps.config);
   const webhooks = new WebhookDispatcher(deps.db, {
@@ -46,14 +47,19 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
   }).start();
   // One store for the API and the maintenance sweep that removes photos nobody uses.
   const photoStorage = deps.photoStorage ?? photoStorageFor(deps.config);
-  const api = createApi({ ...deps, printer, photoStorage }, webhooks);
+  const ownOrigin = deps.ownOrigin ?? new OwnOrigin(deps.config);
+  const api = createApi({ ...deps, printer, photoStorage, ownOrigin }, webhooks);
   const headers = securityHeaders({
     publicUrl: deps.config.PUBLIC_URL,
     billingEnabled: isBillingEnabled(deps.config),
   });
   const development = process.env.NODE_ENV !== "production" && process.env.KEEPSAKE_DEV === "1";
   // The hot-reloading dev server needs the HTML import served directly (its websocket); it goes without headers.
-  const spa = development ? undefined : startSpaServer(index);
+  // `bun run build` builds the web app apart from the server and sets this (see scripts/build.ts).
+  const builtWebDir =
+    process.env.KEEPSAKE_BUILT_WEB_APP === "1" ? join(import.meta.dir, BUILT_WEB_DIR) : undefined;
+  const spa = development ? undefined : builtWebDir ? serveBuiltWebApp(builtWebDir) : startSpaServer(index);
+  const compressed = compressedAnswers(builtWebDir);
   const handleApi = async (request: Request, bunServer: Bun.Server<undefined>) => {
     rememberSocketAddress(request, bunServer.requestIP(request)?.address);
     return withSecurityHeaders(await api.handle(request), headers);
@@ -67,22 +73,28 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
     routes: {
       "/api/*": handleApi,
       "/api": handleApi,
+      ...Object.fromEntries(
+        Object.entries(fontRoutes).map(([path, answer]) => [
+          path,
+          (request: Request) => withSecurityHeaders(answer(request), headers),
+        ]),
+      ),
       "/*": spa
-        ? async (request: Request) => {
-            const answer = await spa.forward(request);
-            return withSecurityHeaders(new Response(answer.body, answer), headers);
-          }
+        ? async (request: Request) =>
+            withSecurityHeaders(await compressed(request, await spa.forward(request)), headers)
         : index,
     },
   });
-  const stopMaintenance = scheduleMaintenance({
-    db: deps.db,
-    storage: photoStorage,
-  });
+  ownOrigin.listeningOn(server.port ?? deps.config.PORT);
+  const stopMaintenance = scheduleMaintenance(
+    { db: deps.db, storage: photoStorage },
+    { errorReportDays: deps.config.ERROR_REPORT_DAYS },
+  );
   const stop = async (closeActiveConnections = false) => {
+    // First, and never waiting on a receiver: posts under way are cut off and kept for the next start.
+    await webhooks.stop();
     await stopMaintenance();
     await server.stop(closeActiveConnections);
-    await webhooks.stop();
     await spa?.stop();
     if (!deps.printer) await printer.close();
   };
@@ -93,7 +105,10 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
  * Exit status when the data directory cannot be written: a supervisor can be told not to restart on
  * it (systemd `RestartPreventExitStatus=78`), since restarting cannot fix a full or read-only disk.
  */
-export const EXIT_DATA_DIR_UNWRITABLE = 78;
+const EXIT_DATA_DIR_UNWRITABLE = 78;
+
+/** Time SIGTERM or SIGINT gives requests under way before the process exits regardless. */
+const SHUTDOWN_DEADLINE_MS = 15_000;
 
 /** Exit status when PostgreSQL cannot be reached or migrated (EX_UNAVAILABLE): a restart may help. */
 export const EXIT_DATABASE_UNREACHABLE = 69;
@@ -142,7 +157,16 @@ export const runServer = async (env: Record<string, string | undefined> = proces
   const running = startServer({ config, db, printQueue });
   const where = config.DATABASE_URL ? "PostgreSQL" : `data in ${config.dataDir}`;
   console.log(`Keepsake is serving on http://localhost:${running.server.port} (${where})`);
+  let stopping = false;
   const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Supervisors kill a server that takes too long (systemd after 90 s): rather than be killed
+    // mid-write, give up on requests still running past the deadline. Nothing answered is lost.
+    setTimeout(() => {
+      console.error(`Keepsake did not stop within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting now.`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await running.stop();
     await printQueue?.queue.close();
     await closeDatabase(db);

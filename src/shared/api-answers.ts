@@ -1,23 +1,12 @@
 // Shapes of API answers that are not domain records, for the OpenAPI document and API clients.
 import { z } from "zod";
+import { ERROR_CODE_NAMES } from "./error-codes";
 import { programSchema } from "./schemas";
 
 export const apiErrorSchema = z
   .object({
     message: z.string().meta({ description: "A sentence for the user, naming the field when one is wrong" }),
-    code: z.enum([
-      "VALIDATION",
-      "UNAUTHORIZED",
-      "PAYMENT_REQUIRED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "PAYLOAD_TOO_LARGE",
-      "UNSUPPORTED_MEDIA_TYPE",
-      "RATE_LIMITED",
-      "SERVICE_UNAVAILABLE",
-      "INTERNAL",
-    ]),
+    code: z.enum(ERROR_CODE_NAMES),
     fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     requiredPlan: z.string().optional().meta({ description: "With 402: the plan that lifts the refusal" }),
     feature: z.string().optional().meta({ description: "With 402: the feature or limit refused" }),
@@ -49,7 +38,7 @@ export const printJobStartedSchema = z.object({
   total: z.number(),
 });
 
-export const PRINT_JOB_STATES = ["queued", "printing", "done", "failed"] as const;
+const PRINT_JOB_STATES = ["queued", "printing", "done", "failed"] as const;
 export const printJobStatusSchema = z.object({
   state: z.enum(PRINT_JOB_STATES),
   /** PDFs made so far, of `total`. */

@@ -6,17 +6,17 @@ import { IMPORT_FIELDS } from "./integration";
 import { type ServiceDraft, serviceDraftSchema } from "./schemas";
 import { readCsvRecords, validateServiceRow } from "./service-csv";
 
-export type CaseRecord = { row: number; values: Record<string, string> };
+type CaseRecord = { row: number; values: Record<string, string> };
 export type CaseTable = { format: "csv" | "json"; columns: string[]; records: CaseRecord[] };
 
 /** A file that cannot be read at all: the message says why. */
-export class CaseFileError extends Error {}
+class CaseFileError extends Error {}
 
 // Limits that keep reading an export linear and bounded: a case system's export has a few dozen
 // columns, nests a few levels and holds far fewer cases than this (an import takes 200 at a time).
-export const MAX_IMPORT_COLUMNS = 300;
-export const MAX_IMPORT_ROWS = 2_000;
-export const MAX_JSON_NESTING = 20;
+const MAX_IMPORT_COLUMNS = 300;
+const MAX_IMPORT_ROWS = 2_000;
+const MAX_JSON_NESTING = 20;
 
 const tooManyColumns = () =>
   new CaseFileError(
@@ -112,7 +112,7 @@ const readCsv = (content: string): CaseTable => {
 };
 
 /** A `.json` file (or text starting with `[` or `{`) is JSON; anything else is read as CSV. */
-export const readCaseFile = (fileName: string, content: string): CaseTable => {
+const readCaseFile = (fileName: string, content: string): CaseTable => {
   const trimmed = content.replace(/^\uFEFF/, "").trimStart();
   const isJson = /\.json$/i.test(fileName) || trimmed.startsWith("[") || trimmed.startsWith("{");
   const table = isJson ? readJson(content) : readCsv(content);
@@ -290,7 +290,7 @@ const normalizeDateTime = (value: string) => {
 };
 
 /** The case's values for each mapped field, several columns joined by a space, dates normalised. */
-export const applyMapping = (record: CaseRecord, mapping: ImportMapping): Record<string, string> => {
+const applyMapping = (record: CaseRecord, mapping: ImportMapping): Record<string, string> => {
   const input: Record<string, string> = {};
   for (const [column, field] of Object.entries(mapping)) {
     if (!Object.hasOwn(record.values, column)) continue;

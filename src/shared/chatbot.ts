@@ -1,32 +1,13 @@
 // The support chat and error reports: requests, answers and limits shared by the server and the widgets.
 import { z } from "zod";
+import { CHAT_LIMITS } from "./chat-limits";
 
-export const CHAT_LIMITS = {
-  maxMessageChars: 2000,
-  maxTitleChars: 120,
-  maxContextTextChars: 500,
-  maxErrorChars: 2000,
-  maxStackChars: 8000,
-  /** Messages kept per session: an older conversation loses its first messages, not its newest. */
-  maxMessagesPerSession: 200,
-  /** The emotional chat shows at most this many suggestions. */
-  maxEmotionalSuggestions: 3,
-  comfortDelayMs: 1000,
-  /** The browser sends at most one automatic report per error type in this window. */
-  errorReportIntervalMs: 5000,
-} as const;
+export { CHAT_LIMITS };
 
 export const SUPPORT_CHAT_TITLE = "Support Chat";
 export const EMOTIONAL_CHAT_TITLE = "Emotional Support Session";
 
-export const EMOTIONAL_STATES = [
-  "overwhelmed",
-  "sad",
-  "frustrated",
-  "peaceful",
-  "grateful",
-  "neutral",
-] as const;
+const EMOTIONAL_STATES = ["overwhelmed", "sad", "frustrated", "peaceful", "grateful", "neutral"] as const;
 export type EmotionalState = (typeof EMOTIONAL_STATES)[number];
 
 const contextText = (field: string) =>
@@ -38,13 +19,18 @@ const contextText = (field: string) =>
     )
     .optional();
 
+// One of the states we have words for; anything else (even a name every object has, such as
+// "constructor") is refused naming the field rather than looked up.
+const emotionalStateField = (field: string) =>
+  z.enum(EMOTIONAL_STATES, { error: `${field} must be one of: ${EMOTIONAL_STATES.join(", ")}` });
+
 /** Where the user is; every field optional, unknown fields dropped. */
 export const chatContextSchema = z
   .object({
     currentPage: contextText("context.currentPage"),
     programId: contextText("context.programId"),
     userAgent: contextText("context.userAgent"),
-    emotionalState: contextText("context.emotionalState"),
+    emotionalState: emotionalStateField("context.emotionalState").optional(),
   })
   .default({});
 export type ChatContext = z.infer<typeof chatContextSchema>;
@@ -77,7 +63,7 @@ export type SendChatMessageInput = z.infer<typeof sendChatMessageSchema>;
 
 export const comfortRequestSchema = z.object({
   message: messageText,
-  emotionalState: z.string({ error: "Emotional state must be text" }).max(40).default("neutral"),
+  emotionalState: emotionalStateField("emotionalState").default("neutral"),
   context: chatContextSchema,
 });
 export type ComfortRequest = z.infer<typeof comfortRequestSchema>;
@@ -107,7 +93,7 @@ export const errorReportSchema = z.object({
 });
 export type ErrorReportInput = z.infer<typeof errorReportSchema>;
 
-export const chatMetadataSchema = z.object({
+const chatMetadataSchema = z.object({
   errorType: z.string().optional(),
   suggestedFix: z.string().optional(),
   confidence: z.number().optional(),
@@ -121,7 +107,7 @@ export const chatMetadataSchema = z.object({
 });
 export type ChatMetadata = z.infer<typeof chatMetadataSchema>;
 
-export const chatMessageSchema = z.object({
+const chatMessageSchema = z.object({
   id: z.string(),
   role: z.enum(["user", "assistant", "system"]),
   content: z.string(),
@@ -171,7 +157,7 @@ export const errorReportResponseSchema = z.object({
 });
 export type ErrorReportResponse = z.infer<typeof errorReportResponseSchema>;
 
-export const helpArticleSummarySchema = z.object({
+const helpArticleSummarySchema = z.object({
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
@@ -195,3 +181,6 @@ export const helpSearchQuerySchema = z.object({
 
 /** Where people write when the help centre and the assistant cannot help. */
 export const SUPPORT_EMAIL = "support@keepsake.app";
+
+/** The action an emotional-chat reply offers when asked for help with words: guided writing prompts. */
+export const GUIDED_WRITING_ACTION = "Start guided writing";

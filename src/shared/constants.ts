@@ -27,12 +27,10 @@ export const OVERLAY_EFFECTS = ["none", "ghost", "glass", "subtle", "vintage"] a
 export type OverlayEffect = (typeof OVERLAY_EFFECTS)[number];
 
 export const PHOTO_SIZES = ["small", "medium", "large", "full"] as const;
-export type PhotoSize = (typeof PHOTO_SIZES)[number];
 
 export const PHOTO_POSITIONS = ["cover", "life", "service", "tribute", "memorial"] as const;
-export type PhotoPosition = (typeof PHOTO_POSITIONS)[number];
 
-/** The four design tools of the Export tab; the id is what designToolIntegration records. */
+/** The four design tools of the Export tab; designToolIntegration records the chosen tool's name (spec section 3). */
 export const DESIGN_TOOLS = [
   { id: "canva", name: "Canva", kind: "Design-template service" },
   { id: "photoshop", name: "Adobe Photoshop", kind: "Design suite" },
@@ -81,7 +79,7 @@ export const TEMPLATE_TYPES = ["life_reflection", "tribute", "obituary", "servic
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 export const DEFAULT_TEMPLATE_TYPE: TemplateType = "life_reflection";
 
-export const PLAN_TIERS = ["free", "basic", "pro"] as const;
+const PLAN_TIERS = ["free", "basic", "pro"] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 export const BILLING_CYCLES = ["monthly", "yearly"] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];

@@ -34,7 +34,7 @@ export const FEATURES = [
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
-export type PlanLimits = {
+type PlanLimits = {
   /** Programs an account may keep; -1 is unlimited. */
   maxPrograms: number;
 };
@@ -47,14 +47,14 @@ type PlanEntitlements = { features: readonly Feature[]; limits: PlanLimits };
 const BASIC_FEATURES: readonly Feature[] = ["allThemes", "noWatermark"];
 const PRO_FEATURES: readonly Feature[] = FEATURES;
 
-export const ENTITLEMENTS: Record<PlanTier, PlanEntitlements> = {
+const ENTITLEMENTS: Record<PlanTier, PlanEntitlements> = {
   free: { features: [], limits: { maxPrograms: 3 } },
   basic: { features: BASIC_FEATURES, limits: { maxPrograms: UNLIMITED } },
   pro: { features: PRO_FEATURES, limits: { maxPrograms: UNLIMITED } },
 };
 
 /** The 14-day trial gives everything Pro has: a family can try every design before choosing. */
-export const TRIAL_TIER: PlanTier = "pro";
+const TRIAL_TIER: PlanTier = "pro";
 
 /** Design choices every plan has; the rest need the feature named beside them. */
 export const BASIC_THEMES: readonly ColorTheme[] = ["classic", "elegant", "peaceful", "warm"];

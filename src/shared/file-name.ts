@@ -22,7 +22,7 @@ const UNDECOMPOSABLE: Record<string, string> = {
 };
 
 /** "Zoë Ångström-Øye" → ["Zoe", "Angstrom", "Oye"]: accents dropped so every system accepts the name. */
-export const asciiNameWords = (name: string) =>
+const asciiNameWords = (name: string) =>
   name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

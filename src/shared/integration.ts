@@ -12,7 +12,6 @@ export const createApiKeySchema = z.object({
     .min(1, "Key name is required")
     .max(100, "Key name must be at most 100 characters"),
 });
-export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
 export const apiKeySummarySchema = z.object({
   id: z.string(),
@@ -55,7 +54,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 };
 
 /** Export column → program field; a column mapped to "" is left out. Several columns may fill one field. */
-export const importMappingSchema = z.record(
+const importMappingSchema = z.record(
   z.string(),
   z.union([
     z.enum(IMPORT_FIELDS, { error: `Each column maps to one of: ${IMPORT_FIELDS.join(", ")}` }),
@@ -81,7 +80,7 @@ export type ImportRequest = z.infer<typeof importRequestSchema>;
 /** The import itself names its mapping: what was previewed is what is written. */
 export const importCommitSchema = importRequestSchema.extend({ mapping: importMappingSchema });
 
-export const importProblemSchema = z.object({
+const importProblemSchema = z.object({
   /** 1-based record number in the export (a CSV's header is not counted). */
   row: z.number().int(),
   field: z.string().optional(),
@@ -144,7 +143,6 @@ export const createWebhookSchema = z.object({
     .max(2000, "Endpoint URL must be at most 2,000 characters")
     .pipe(z.url({ error: "Endpoint URL must be a full address like https://cases.example.com/keepsake" })),
 });
-export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
 
 export const webhookEndpointSchema = z.object({ id: z.string(), url: z.string(), createdAt: z.string() });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;

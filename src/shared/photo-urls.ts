@@ -1,7 +1,7 @@
 // How a stored photo is addressed. A program keeps `/api/photos/{id}` (the print master); the
 // builder's preview loads the smaller screen rendition of the same photo.
 
-export const PHOTO_URL_PREFIX = "/api/photos/";
+const PHOTO_URL_PREFIX = "/api/photos/";
 
 export const PHOTO_RENDITIONS = ["print", "screen"] as const;
 export type PhotoRendition = (typeof PHOTO_RENDITIONS)[number];

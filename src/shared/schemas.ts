@@ -90,6 +90,17 @@ export const photoSchema = z.object({
   /** Pixel size of the stored original, for the print check's resolution warning. */
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
+  /** The point (0..1 across, 0..1 down) that every crop of the photo keeps in view. */
+  focalX: z
+    .number({ error: "Photo focal point across must be a number from 0 to 1" })
+    .min(0, "Photo focal point across must be from 0 to 1")
+    .max(1, "Photo focal point across must be from 0 to 1")
+    .optional(),
+  focalY: z
+    .number({ error: "Photo focal point down must be a number from 0 to 1" })
+    .min(0, "Photo focal point down must be from 0 to 1")
+    .max(1, "Photo focal point down must be from 0 to 1")
+    .optional(),
 });
 export type Photo = z.infer<typeof photoSchema>;
 
@@ -230,6 +241,22 @@ export const userSchema = z.object({
   billingEnabled: z.boolean().default(false),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** `GET /api/auth/session`: the signed-in user, or null for a visitor. */
+export const sessionAnswerSchema = z.object({ user: userSchema.nullable() });
+
+/** API keys keep working after a password reset or Sign Out Everywhere unless they are revoked too. */
+export const apiKeyCountSchema = z.object({ active: z.number().int().min(0) });
+export const revokedApiKeysSchema = z.object({ revoked: z.number().int().min(0) });
+export const logoutEverywhereSchema = z.object({
+  revokeApiKeys: z.boolean({ error: "revokeApiKeys must be true or false" }).optional(),
+});
+export const logoutEverywhereAnswerSchema = z.object({
+  ok: z.literal(true),
+  revokedApiKeys: z.number().int().min(0),
+});
+/** The reset revokes keys made in the day before it (whoever reset the password may have made them). */
+export const resetPasswordAnswerSchema = userSchema.extend({ revokedApiKeys: z.number().int().min(0) });
 
 // ---------------------------------------------------------------- AI writing helper
 

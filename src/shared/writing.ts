@@ -13,6 +13,8 @@ export const WRITING_LIMITS = {
   maxListEntries: 20,
   maxQualityChars: 100,
   maxAchievementChars: 300,
+  /** Every name a program holds: the person, officiant, pallbearers, tribute authors, service people, places. */
+  maxProtectedNames: 200,
 } as const;
 
 export const NO_TEXT_MESSAGE = "No text provided";
@@ -42,7 +44,25 @@ const listOf = (label: string, maxChars: number) =>
     .default([])
     .transform((items) => items.map((item) => item.trim()).filter((item) => item !== ""));
 
-export const checkGrammarRequestSchema = z.object({ text: writingText });
+/**
+ * The program's names, which the checker and every rewrite keep as the program spells them. Optional:
+ * a text checked on its own still keeps the names the checker cannot place.
+ */
+const protectedNames = z
+  .array(
+    z
+      .string({ error: "Each of the protected names must be text" })
+      .max(
+        WRITING_LIMITS.maxNameChars,
+        `Each of the protected names must be at most ${WRITING_LIMITS.maxNameChars} characters`,
+      ),
+    { error: "Protected names must be a list" },
+  )
+  .max(WRITING_LIMITS.maxProtectedNames, `Give at most ${WRITING_LIMITS.maxProtectedNames} protected names`)
+  .default([])
+  .transform((names) => names.map((name) => name.trim()).filter((name) => name !== ""));
+
+export const checkGrammarRequestSchema = z.object({ text: writingText, protectedNames });
 export type CheckGrammarRequest = z.infer<typeof checkGrammarRequestSchema>;
 
 export const enhanceRequestSchema = z.object({
@@ -55,10 +75,11 @@ export const enhanceRequestSchema = z.object({
       `Context must be at most ${WRITING_LIMITS.maxContextChars} characters`,
     )
     .default(""),
+  protectedNames,
 });
 export type EnhanceRequest = z.infer<typeof enhanceRequestSchema>;
 
-export const adjustToneRequestSchema = z.object({ text: writingText, tone });
+export const adjustToneRequestSchema = z.object({ text: writingText, tone, protectedNames });
 export type AdjustToneRequest = z.infer<typeof adjustToneRequestSchema>;
 
 export const templateDetailsSchema = z.object(
@@ -103,11 +124,15 @@ export const splitCommaList = (value: string): string[] =>
  * Who wrote an answer: the built-in offline rules, or the configured language model. A model that
  * fails or adds a fact is replaced by the offline answer, so the mode is given per answer.
  */
-export const WRITING_MODES = ["offline", "model"] as const;
+const WRITING_MODES = ["offline", "model"] as const;
 export type WritingMode = (typeof WRITING_MODES)[number];
 
 /** The AI result the web app reads, plus the mode that answered. */
-export const writingResultSchema = aiResultSchema.extend({ mode: z.enum(WRITING_MODES) });
+export const writingResultSchema = aiResultSchema.extend({
+  mode: z.enum(WRITING_MODES),
+  /** Words the checker did not know and left as written, for the family to add to this program's words. */
+  unknownWords: z.array(z.string()).default([]),
+});
 export type WritingResult = z.infer<typeof writingResultSchema>;
 
 /** GET /api/writing/status: which mode answers when nothing fails, so the tab can say so before a call. */

@@ -11,21 +11,37 @@ import {
 import type { ComponentType } from "react";
 import { RouteErrorFallback } from "./components/route-error-fallback";
 import { Spinner } from "./components/ui/spinner";
-import { BatchGeneratorPage } from "./features/batch/batch-generator-page";
 import { parseBuilderSearch } from "./features/builder/builder-search";
 import { useSession } from "./lib/session";
-import { BuilderPage } from "./routes/builder-page";
-import { CheckoutPage } from "./routes/checkout-page";
-import { ForgotPasswordPage } from "./routes/forgot-password-page";
-import { HomePage } from "./routes/home-page";
 import { LandingPage } from "./routes/landing-page";
-import { LoginPage } from "./routes/login-page";
-import { NotFoundPage } from "./routes/not-found-page";
-import { ProgramsPage } from "./routes/programs-page";
-import { RegisterPage } from "./routes/register-page";
-import { ResetPasswordPage } from "./routes/reset-password-page";
-import { SubscriptionPage } from "./routes/subscription-page";
-import { SupportPage } from "./routes/support-page";
+
+// Every screen but the landing page loads when first opened: a visitor's first page
+// carries only what it shows.
+const BatchGeneratorPage = lazyRouteComponent(
+  () => import("./features/batch/batch-generator-page"),
+  "BatchGeneratorPage",
+);
+const BuilderPage = lazyRouteComponent(() => import("./routes/builder-page"), "BuilderPage");
+const CheckoutPage = lazyRouteComponent(() => import("./routes/checkout-page"), "CheckoutPage");
+const ForgotPasswordPage = lazyRouteComponent(
+  () => import("./routes/forgot-password-page"),
+  "ForgotPasswordPage",
+);
+const HomePage = lazyRouteComponent(() => import("./routes/home-page"), "HomePage");
+const LoginPage = lazyRouteComponent(() => import("./routes/login-page"), "LoginPage");
+const RegisterPage = lazyRouteComponent(() => import("./routes/register-page"), "RegisterPage");
+const NotFoundPage = lazyRouteComponent(() => import("./routes/not-found-page"), "NotFoundPage");
+const ProgramsPage = lazyRouteComponent(() => import("./routes/programs-page"), "ProgramsPage");
+const ResetPasswordPage = lazyRouteComponent(
+  () => import("./routes/reset-password-page"),
+  "ResetPasswordPage",
+);
+const SubscriptionPage = lazyRouteComponent(() => import("./routes/subscription-page"), "SubscriptionPage");
+const FuneralIntegrationPage = lazyRouteComponent(
+  () => import("./routes/funeral-integration-page"),
+  "FuneralIntegrationPage",
+);
+const SupportPage = lazyRouteComponent(() => import("./routes/support-page"), "SupportPage");
 
 // Route availability: a spinner while the session loads; signed-out visitors get the
 // landing page for every path but /login and /register; signed-in users get the app and a 404 page.
@@ -93,9 +109,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: "/funeral-integration",
-    component: signedIn(
-      lazyRouteComponent(() => import("./routes/funeral-integration-page"), "FuneralIntegrationPage"),
-    ),
+    component: signedIn(FuneralIntegrationPage),
   }),
   // The plans page shows its own sign-in prompt to a signed-out visitor.
   createRoute({

@@ -170,6 +170,50 @@ describe("API keys", () => {
   });
 });
 
+describe("keys outlive sessions unless revoked", () => {
+  const keyWorks = async (key: string) => (await withKey(key, "GET", "/api/programs")).status === 200;
+
+  test("Sign Out Everywhere keeps keys unless asked; asked, it revokes every one in the same step", async () => {
+    const client = app.client();
+    const { email, password } = await client.signUp();
+    const keys = [await createKey(client, "Passare"), await createKey(client, "Osiris")];
+    expect((await client.get("/api/auth/api-keys")).json).toEqual({ active: 2 });
+
+    const kept = await client.post("/api/logout/everywhere");
+    expect(kept.json).toEqual({ ok: true, revokedApiKeys: 0 });
+    for (const { key } of keys) expect(await keyWorks(key)).toBe(true);
+
+    await client.post("/api/login", { email, password });
+    const bad = await client.post("/api/logout/everywhere", { revokeApiKeys: "yes" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields[0].path).toBe("revokeApiKeys");
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+
+    const revoked = await client.post("/api/logout/everywhere", { revokeApiKeys: true });
+    expect(revoked.json).toEqual({ ok: true, revokedApiKeys: 2 });
+    for (const { key } of keys) expect(await keyWorks(key)).toBe(false);
+    expect((await client.get("/api/auth/user")).status).toBe(401);
+  });
+
+  test("every key of the account is revoked in one step, no one else's; a key cannot do it", async () => {
+    const client = app.client();
+    await client.signUp();
+    const mine = [await createKey(client), await createKey(client)];
+    const other = app.client();
+    await other.signUp();
+    const theirs = await createKey(other);
+    const byKey = await withKey(theirs.key, "POST", "/api/auth/api-keys/revoke");
+    expect(byKey.status).toBe(403);
+
+    const res = await client.post("/api/auth/api-keys/revoke");
+    expect(res.json).toEqual({ revoked: 2 });
+    for (const { key } of mine) expect(await keyWorks(key)).toBe(false);
+    expect(await keyWorks(theirs.key)).toBe(true);
+    expect((await client.get("/api/auth/api-keys")).json).toEqual({ active: 0 });
+    expect((await client.post("/api/auth/api-keys/revoke")).json).toEqual({ revoked: 0 });
+  });
+});
+
 describe("per-key rate limit", () => {
   test("a key over its budget gets 429 with Retry-After; another key is unaffected", async () => {
     const client = app.client();

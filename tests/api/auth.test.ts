@@ -107,6 +107,19 @@ describe("login and logout", () => {
     expect((await client.get("/api/auth/user")).status).toBe(200);
   });
 
+  test("the session check answers 200 with the user, or null for a visitor, and never a 401", async () => {
+    const client = app.client();
+    const visitor = await client.get("/api/auth/session");
+    expect({ status: visitor.status, json: visitor.json }).toEqual({ status: 200, json: { user: null } });
+    const { email } = await client.signUp();
+    const signedIn = await client.get("/api/auth/session");
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json.user.email).toBe(email);
+    const forged = app.client();
+    forged.cookie = "sid=forged-token-value";
+    expect((await forged.get("/api/auth/session")).json).toEqual({ user: null });
+  });
+
   test("an unknown email is the same 401 as a wrong password", async () => {
     const res = await app
       .client()

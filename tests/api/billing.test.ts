@@ -232,6 +232,66 @@ describe("billing on", () => {
     });
   });
 
+  test("a cancellation and an older update of the same second: the cancellation stands", async () => {
+    const { client, sub } = await subscribed();
+    const t = Math.floor(Date.now() / 1000);
+    const active = fake.changeSubscription(sub.id, { status: "active" });
+    const canceled = fake.changeSubscription(sub.id, { status: "canceled", ended_at: t });
+    // Stripe sent them in order; they arrive the other way round, stamped with the same second.
+    const update = fake.event("customer.subscription.updated", active, t);
+    const deletion = fake.event("customer.subscription.deleted", canceled, t);
+    expect((await fake.deliver(app.url, deletion)).json.outcome).toBe("applied");
+    expect((await fake.deliver(app.url, update)).json.outcome).toBe("stale");
+    // The period's invoice, paid before the cancellation, does not bring it back either.
+    const paid = fake.event("invoice.paid", fake.invoiceFor(active), t);
+    expect((await fake.deliver(app.url, paid)).json.outcome).toBe("stale");
+    // Nor does a later update of that subscription: Stripe never runs a canceled one again.
+    const later = fake.event("customer.subscription.updated", active, t + 60);
+    expect((await fake.deliver(app.url, later)).json.outcome).toBe("stale");
+    expect((await client.get("/api/subscription/info")).json).toMatchObject({
+      tier: "free",
+      status: "canceled",
+    });
+  });
+
+  test("two updates of the same second are ordered by the subscription's period, then its stage", async () => {
+    const { client, sub } = await subscribed();
+    const t = Math.floor(Date.now() / 1000);
+    const item = sub.items.data[0];
+    const month = item.current_period_end - item.current_period_start;
+    const first = fake.changeSubscription(sub.id, { status: "active" });
+    const renewed = fake.changeSubscription(sub.id, {
+      status: "active",
+      items: {
+        ...sub.items,
+        data: [
+          {
+            ...item,
+            current_period_start: item.current_period_end,
+            current_period_end: item.current_period_end + month,
+          },
+        ],
+      },
+    });
+    const renewal = fake.event("customer.subscription.updated", renewed, t);
+    expect((await fake.deliver(app.url, renewal)).json.outcome).toBe("applied");
+    const before = fake.event("customer.subscription.updated", first, t);
+    expect((await fake.deliver(app.url, before)).json.outcome).toBe("stale");
+    const incomplete = fake.event("customer.subscription.updated", { ...renewed, status: "incomplete" }, t);
+    expect((await fake.deliver(app.url, incomplete)).json.outcome).toBe("stale");
+    const info = (await client.get("/api/subscription/info")).json;
+    expect(info).toMatchObject({ tier: "pro", status: "active" });
+    expect(new Date(info.endsAt).getTime()).toBe((item.current_period_end + month) * 1000);
+    // Within one second and one period, a change the subscription can make (cancel at period end) applies.
+    const canceling = fake.event(
+      "customer.subscription.updated",
+      { ...renewed, cancel_at_period_end: true },
+      t,
+    );
+    expect((await fake.deliver(app.url, canceling)).json.outcome).toBe("applied");
+    expect((await client.get("/api/subscription/info")).json.status).toBe("canceling");
+  });
+
   test("cancellation at period end keeps Pro until Stripe ends it, then Free with every program kept", async () => {
     const { client, sub, userId } = await subscribed();
     const t = Math.floor(Date.now() / 1000);
@@ -290,6 +350,10 @@ describe("billing on", () => {
     expect(portal.status).toBe(200);
     expect(portal.json.url).toStartWith(`${fake.url}/portal/cus_`);
     expect(portal.json.url).toContain(encodeURIComponent(`${app.url}/subscription`));
+    // Where Stripe sends the family back comes from the configuration, never from a Host header.
+    const forged = await client.post("/api/subscription/portal", undefined, { host: "evil.example" });
+    expect(forged.json.url).toContain(encodeURIComponent(`${app.url}/subscription`));
+    expect(forged.json.url).not.toContain("evil.example");
     const fresh = app.client();
     await fresh.signUp();
     expect((await fresh.post("/api/subscription/portal")).status).toBe(409);

@@ -56,3 +56,14 @@ test("questions the articles do not cover never reach the model", async () => {
   expect(res.json.assistantMessage.content).toContain("I don't know");
   expect(fake.requests.length).toBe(before);
 });
+
+test("when the model finds no answer in the sections, the reply is the kind I don't know with the way to a person", async () => {
+  fake.answerWith(JSON.stringify({ answer: "Those sections do not say.", sectionId: null }));
+  const res = await ask("How do I print a booklet at home?");
+  expect(res.json.assistantMessage.content).toContain("I don't know");
+  expect(res.json.assistantMessage.content).toContain("support@keepsake.app");
+  expect(res.json.assistantMessage.metadata).toMatchObject({
+    confidence: 0,
+    article: { url: "/support#contact" },
+  });
+});

@@ -61,3 +61,8 @@ test("known errors: a status code is surer than a word, and anything else gets a
   expect(matchKnownError("something odd", 502).errorType).toBe("server_error");
   expect(matchKnownError("something odd").errorType).toBe("unknown_error");
 });
+
+test('"Upload failed" is not read as Safari\'s network "Load failed", which still is', () => {
+  expect(matchKnownError("it says upload failed").errorType).toBe("unknown_error");
+  expect(matchKnownError("TypeError: Load failed").errorType).toBe("network_error");
+});

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { chatMessages, chatSessions, errorReports } from "../../db/schema";
-import { createChatSession, getChatSession, sendChatMessage } from "../../src/server/chatbot/service";
+import { planBooklet } from "../../src/print/booklet/plan-booklet";
+import { DEFAULT_CHAT_LIMITS } from "../../src/server/chatbot/routes";
+import {
+  createChatSession,
+  getChatSession,
+  recordErrorReport,
+  sendChatMessage,
+} from "../../src/server/chatbot/service";
+import { runMaintenance } from "../../src/server/maintenance";
+import { createLocalPhotoStorage } from "../../src/server/photos/storage";
+import { programInputSchema } from "../../src/shared/schemas";
 import { rowCount } from "../support/db-snapshot";
 import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
 
@@ -115,6 +125,45 @@ describe("the Support Assistant", () => {
       "user",
       "assistant",
     ]);
+  });
+
+  test("a chat opened from a program answers why its PDF has so many pages, from that program's print plan", async () => {
+    const client = app.client();
+    await client.signUp();
+    const paragraph =
+      "She kept a garden that fed the whole street, and every autumn she pressed apples with her grandchildren in the old barn behind the house. ";
+    const created = await client.post("/api/programs", {
+      fullName: "Eleanor Grace Whitfield",
+      lifeReflections: Array.from({ length: 30 }, () => paragraph.repeat(3)).join("\n\n"),
+    });
+    expect(created.status).toBe(201);
+    const programId = created.json.id as string;
+    const pages = planBooklet(programInputSchema.parse(created.json)).pages.length;
+    expect(pages).toBeGreaterThan(8);
+    const context = { currentPage: `/program-builder/${programId}`, programId };
+    const session = await client.post("/api/chatbot/session", { title: "Support Chat", context });
+    const res = await client.post("/api/chatbot/message", {
+      message: `Why is my PDF ${pages} pages?`,
+      sessionId: session.json.sessionId,
+      context,
+    });
+    expect(res.status).toBe(200);
+    const { content } = res.json.assistantMessage;
+    expect(content).toContain(`Eleanor Grace Whitfield's program prints as ${pages} pages.`);
+    expect(content).toContain("Life reflections continues on");
+
+    // Someone else naming that program learns nothing of it: the help centre answers instead.
+    const stranger = app.client();
+    await stranger.signUp();
+    const theirs = await stranger.post("/api/chatbot/session", { title: "Support Chat", context });
+    const asked = await stranger.post("/api/chatbot/message", {
+      message: `Why is my PDF ${pages} pages?`,
+      sessionId: theirs.json.sessionId,
+      context,
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.json.assistantMessage.content).not.toContain("Eleanor");
+    expect(asked.json.assistantMessage.content).not.toContain("prints as");
   });
 
   test("a question asked in the millisecond the chat began still reads back after the welcome", async () => {
@@ -273,6 +322,31 @@ describe("the Emotional Support chat", () => {
     expect(bad.status).toBe(400);
     expect(bad.json.fields[0].path).toBe("context");
   });
+
+  test("a feeling we have no words for, even one every object has, is a 400 naming the field", async () => {
+    for (const state of ["constructor", "__proto__", "toString", "hasOwnProperty", "angry"]) {
+      const prompts = await app
+        .client()
+        .get(
+          `/api/chatbot/writing-prompts?context=${encodeURIComponent(JSON.stringify({ emotionalState: state }))}`,
+        );
+      expect(prompts.status).toBe(400);
+      expect(prompts.json.fields[0].path).toBe("context.emotionalState");
+      expect(prompts.json.message).toContain("must be one of");
+      const comfort = await app
+        .client()
+        .post("/api/chatbot/comfort", { message: "I miss her", emotionalState: state });
+      expect(comfort.status).toBe(400);
+      expect(comfort.json.fields[0].path).toBe("emotionalState");
+      const before = await rowCount(app.db, chatSessions);
+      const session = await app
+        .client()
+        .post("/api/chatbot/session", { title: "Support Chat", context: { emotionalState: state } });
+      expect(session.status).toBe(400);
+      expect(session.json.fields[0].path).toBe("context.emotionalState");
+      expect(await rowCount(app.db, chatSessions)).toBe(before);
+    }
+  });
 });
 
 describe("error reports", () => {
@@ -312,6 +386,57 @@ describe("error reports", () => {
     expect(row?.message).toContain("[redacted]");
   });
 
+  test("our own API keys and webhook secrets are scrubbed, all of them, dashes and underscores included", async () => {
+    const client = app.client();
+    await client.signUp();
+    const created = await client.post("/api/integration/keys", { name: "Case system" });
+    expect(created.status).toBe(201);
+    const apiKey: string = created.json.key;
+    // A webhook secret as the server makes them: whsec_ and base64url, so `-` and `_` can appear.
+    const webhookSecret = "whsec_Ab-9_xY-kP0q_Zr-7mN_wQ2e";
+    const res = await client.post("/api/chatbot/error-report", {
+      error: `import failed with key ${apiKey}`,
+      stack: `signing with ${webhookSecret} failed\nX-Api-Key ${apiKey}`,
+      context: { currentPage: "/settings", url: `/api/integration/import?k=${apiKey}` },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await app.db.select().from(errorReports).where(eq(errorReports.id, res.json.reportId));
+    const stored = JSON.stringify(row);
+    for (const secret of [apiKey, apiKey.slice(8), webhookSecret, webhookSecret.slice(6)])
+      expect(stored).not.toContain(secret);
+    // Nothing but the prefix survives of either: not even the part after a `-` or `_`.
+    for (const tail of [...apiKey.slice(8).split(/[-_]/), ...webhookSecret.slice(6).split(/[-_]/)])
+      if (tail.length >= 4) expect(stored).not.toContain(tail);
+    expect(row?.message).toBe("import failed with key [redacted]");
+  });
+
+  test("reports last seen longer ago than ERROR_REPORT_DAYS are deleted by the maintenance round", async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const old = await recordErrorReport(
+      app.db,
+      null,
+      { error: "old boom", stack: undefined, context: {} },
+      daysAgo(31),
+    );
+    const recent = await recordErrorReport(
+      app.db,
+      null,
+      { error: "recent boom", stack: undefined, context: {} },
+      daysAgo(29),
+    );
+    const storage = createLocalPhotoStorage(app.dataDir);
+    await runMaintenance({ db: app.db, storage }, now, { errorReportDays: 30 });
+    const ids = (await app.db.select({ id: errorReports.id }).from(errorReports)).map((r) => r.id);
+    expect(ids).not.toContain(old.reportId);
+    expect(ids).toContain(recent.reportId);
+    // By default they are kept 90 days.
+    await runMaintenance({ db: app.db, storage }, daysAgo(-60));
+    expect((await app.db.select({ id: errorReports.id }).from(errorReports)).map((r) => r.id)).toContain(
+      recent.reportId,
+    );
+  });
+
   test("a report without an error is a 400 and stores nothing; long fields are cut, a huge body is a 413", async () => {
     const before = await rowCount(app.db, errorReports);
     const res = await app.client().post("/api/chatbot/error-report", { context: {} });
@@ -330,7 +455,7 @@ describe("error reports", () => {
 describe("rate limits", () => {
   test("messages, sessions and error reports answer 429 past their limit", async () => {
     const limited = await startTestApp({
-      chatLimits: { messages: 3, sessions: 2, errorReports: 2, perAddressFactor: 5, windowMs: 60_000 },
+      chatLimits: { ...DEFAULT_CHAT_LIMITS, messages: 3, sessions: 2, errorReports: 2 },
     });
     try {
       const client = limited.client();
@@ -353,6 +478,39 @@ describe("rate limits", () => {
       expect(reports).toEqual([200, 200, 429]);
     } finally {
       await limited.stop();
+    }
+  });
+
+  test("one address may send few error reports a minute, and only so many a day, whoever it claims to be", async () => {
+    const limited = await startTestApp({
+      chatLimits: { ...DEFAULT_CHAT_LIMITS, errorReportsPerAddress: 3, errorReportsPerAddressPerDay: 5 },
+    });
+    try {
+      // A new visitor each time (no cookie): only the address can be counted.
+      const send = () => limited.client().post("/api/chatbot/error-report", { error: "boom", context: {} });
+      const minute: number[] = [];
+      for (let i = 0; i < 4; i++) minute.push((await send()).status);
+      expect(minute).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.stop();
+    }
+    const daily = await startTestApp({
+      chatLimits: { ...DEFAULT_CHAT_LIMITS, errorReportsPerAddress: 100, errorReportsPerAddressPerDay: 5 },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (await daily.client().post("/api/chatbot/error-report", { error: `boom ${i}`, context: {} }))
+            .status,
+        );
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await daily.client().post("/api/chatbot/error-report", { error: "boom", context: {} });
+      expect(refused.json.message).toContain("5 a day");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60 * 60);
+      expect(await rowCount(daily.db, errorReports)).toBe(5);
+    } finally {
+      await daily.stop();
     }
   });
 });

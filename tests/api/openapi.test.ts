@@ -109,11 +109,27 @@ describe("GET /api/docs", () => {
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();
     expect(html).toContain('src="/api/docs/viewer.js"');
-    expect(html).toContain("/api/openapi.json");
     expect(html).not.toMatch(/src="https?:/);
     const script = await fetch(`${app.url}/api/docs/viewer.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get("content-type")).toContain("javascript");
     expect((await script.text()).length).toBeGreaterThan(1_000_000);
+  });
+
+  test("starts the viewer from a script file under the same policy as every other answer", async () => {
+    const page = await fetch(`${app.url}/api/docs`);
+    const html = await page.text();
+    // Every <script> has a src: the policy refuses inline scripts, and no page gets an exception.
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      '<script src="/api/docs/viewer.js">',
+      '<script src="/api/docs/start.js">',
+    ]);
+    const health = await fetch(`${app.url}/api/health`);
+    expect(page.headers.get("content-security-policy")).toBe(health.headers.get("content-security-policy"));
+    const scriptSources = page.headers.get("content-security-policy")?.match(/script-src [^;]*/)?.[0];
+    expect(scriptSources).toBe("script-src 'self'");
+    const start = await fetch(`${app.url}/api/docs/start.js`);
+    expect(start.headers.get("content-type")).toContain("javascript");
+    expect(await start.text()).toContain('"url":"/api/openapi.json"');
   });
 });

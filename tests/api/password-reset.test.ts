@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
-import { passwordResets, sessions, users } from "../../db/schema";
+import { apiKeys, passwordResets, sessions, users } from "../../db/schema";
 import { DEFAULT_AUTH_LIMITS } from "../../src/server/auth/routes";
 import { type FakeSmtp, startFakeSmtp } from "../support/fake-smtp";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { startTestApp, type TestApp, uniqueEmail } from "../support/test-app";
 import { waitFor } from "../support/wait-for";
 
 let smtp: FakeSmtp;
@@ -83,6 +83,33 @@ describe("password reset", () => {
     expect(await passwordHash()).toBe(hashBefore);
   });
 
+  test("a reset revokes the keys made in the day before it; older ones are left for the owner", async () => {
+    const owner = app.client();
+    const account = await owner.signUp();
+    const newKey = async (name: string) => (await owner.post("/api/integration/keys", { name })).json;
+    const old = await newKey("Case system");
+    const recent = await newKey("Made by whoever had the password");
+    await write(app.db, (tx) =>
+      tx
+        .update(apiKeys)
+        .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(apiKeys.id, old.id)),
+    );
+    const before = smtp.received.length;
+    await app.client().post("/api/password/forgot", { email: account.email });
+    const token = new URL(linkIn((await smtp.message(before)).text ?? "")).searchParams.get("token") ?? "";
+
+    const reader = app.client();
+    const reset = await reader.post("/api/password/reset", { token, password: "a brand new secret" });
+    expect(reset.status).toBe(200);
+    expect(reset.json.revokedApiKeys).toBe(1);
+    const works = async (key: string) =>
+      (await fetch(`${app.url}/api/programs`, { headers: { authorization: `Bearer ${key}` } })).status;
+    expect(await works(recent.key)).toBe(401);
+    expect(await works(old.key)).toBe(200);
+    expect((await reader.get("/api/auth/api-keys")).json).toEqual({ active: 1 });
+  });
+
   test("an unknown email gets the same answer and no email", async () => {
     const before = smtp.received.length;
     const res = await app.client().post("/api/password/forgot", { email: "nobody@example.com" });
@@ -135,6 +162,48 @@ describe("password reset", () => {
     const logged = lines.join("\n");
     expect(logged).toContain("SMTP_URL is not set");
     expect(linkIn(logged)).toContain("/reset-password?token=");
+  });
+
+  test("a forged Host header never reaches the link: it points at the server's own origin", async () => {
+    const account = await app.client().signUp();
+    const before = smtp.received.length;
+    const res = await fetch(`${app.url}/api/password/forgot`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        host: "evil.example",
+        "x-forwarded-host": "evil.example",
+      },
+      body: JSON.stringify({ email: account.email }),
+    });
+    expect(res.status).toBe(200);
+    const link = linkIn((await smtp.message(before)).text ?? "");
+    expect(new URL(link).origin).toBe(app.url);
+  });
+
+  test("with PUBLIC_URL, links point there whatever Host the request names", async () => {
+    const lines: string[] = [];
+    const original = console.log;
+    console.log = (...args: unknown[]) => lines.push(args.join(" "));
+    const proxied = await startTestApp({ env: { PUBLIC_URL: "https://programs.example.com" } });
+    try {
+      const email = uniqueEmail();
+      const account = { firstName: "Ada", lastName: "Lovelace", email, password: "correct horse" };
+      const registered = await proxied
+        .client()
+        .post("/api/register", account, { origin: "https://programs.example.com" });
+      expect(registered.status).toBe(201);
+      await fetch(`${proxied.url}/api/password/forgot`, {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "evil.example" },
+        body: JSON.stringify({ email }),
+      });
+      await waitFor(() => lines.some((line) => line.includes("/reset-password?token=")), "the logged link");
+    } finally {
+      console.log = original;
+      await proxied.stop();
+    }
+    expect(linkIn(lines.join("\n"))).toStartWith("https://programs.example.com/reset-password?token=");
   });
 
   test("asking for many reset emails from one address gets 429", async () => {

@@ -8,6 +8,7 @@ import { waitFor } from "../support/wait-for";
 // One slot, held by the test, so every request waits in the queue where the rules apply.
 const printer = new ChromiumPrinter({ concurrency: 1, maxQueue: 6 });
 let releaseSlot = () => {};
+let slotHeld: Promise<void> = Promise.resolve();
 let app: TestApp;
 let owner: TestClient;
 let ids: string[] = [];
@@ -21,10 +22,11 @@ beforeAll(async () => {
     { fullName: "José Núñez" },
   ]);
   ids = created.json.map((p: { id: string }) => p.id);
-  printer.reserve(() => new Promise<void>((resolve) => (releaseSlot = resolve)));
+  slotHeld = printer.reserve(() => new Promise<void>((resolve) => (releaseSlot = resolve)));
 });
 afterAll(async () => {
   releaseSlot();
+  await slotHeld;
   await app.stop();
   await printer.close();
 });

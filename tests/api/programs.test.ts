@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
 import { programs } from "../../db/schema";
-import { createProgram, createPrograms } from "../../src/server/programs/service";
+import { accountQuotaFrom, createProgram, createPrograms } from "../../src/server/programs/service";
 import { sampleProgram } from "../../src/shared/sample-program";
 import { programInputSchema } from "../../src/shared/schemas";
 import { rowCount } from "../support/db-snapshot";
@@ -80,13 +80,20 @@ describe("programs CRUD", () => {
     const client = app.client();
     const { user } = await client.signUp();
     const sameMoment = new Date();
+    const quota = accountQuotaFrom(app.config);
     const names = ["Ada First", "Ben Second", "Cy Third"];
     for (const fullName of names.slice(0, 2)) {
       await write(app.db, (tx) =>
-        createProgram(tx, user.id, programInputSchema.parse({ fullName }), sameMoment),
+        createProgram(tx, user.id, programInputSchema.parse({ fullName }), quota, sameMoment),
       );
     }
-    await createPrograms(app.db, user.id, [programInputSchema.parse({ fullName: names[2] })], sameMoment);
+    await createPrograms(
+      app.db,
+      user.id,
+      [programInputSchema.parse({ fullName: names[2] })],
+      quota,
+      sameMoment,
+    );
     const list = await client.get("/api/programs");
     expect(list.json.map((p: { fullName: string }) => p.fullName)).toEqual(names.toReversed());
   });

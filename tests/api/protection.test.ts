@@ -65,6 +65,21 @@ describe("CSRF", () => {
     expect(await rowCount(app.db, programs)).toBe(before);
   });
 
+  test("a Host that is not the server's own is foreign, even when the Origin matches it", async () => {
+    // A page on a name that resolves to this server (DNS rebinding) sends its own name as both.
+    const before = await rowCount(app.db, programs);
+    const json = { "content-type": "application/json", cookie: client.cookie, host: "evil.example" };
+    const body = JSON.stringify({ fullName: "Forged" });
+    for (const headers of [
+      { ...json, origin: "http://evil.example" },
+      { ...json, "sec-fetch-site": "same-origin" },
+    ]) {
+      const res = await fetch(`${app.url}/api/programs`, { method: "POST", headers, body });
+      expect(res.status).toBe(403);
+    }
+    expect(await rowCount(app.db, programs)).toBe(before);
+  });
+
   test("reads are not blocked by a foreign Origin", async () => {
     const res = await client.request("GET", "/api/programs", undefined, {
       origin: "https://elsewhere.example",

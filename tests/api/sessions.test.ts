@@ -8,6 +8,7 @@ import { FailureLimiter } from "../../src/server/auth/failure-limiter";
 import { GrowingDelay } from "../../src/server/auth/growing-delay";
 import { MemoryRateLimitStore } from "../../src/server/auth/rate-limit-store";
 import { createSession, SESSION_MS } from "../../src/server/auth/service";
+import { loadConfig } from "../../src/server/config";
 import { runMaintenance } from "../../src/server/maintenance";
 import { createLocalPhotoStorage } from "../../src/server/photos/storage";
 import { startTestApp, type TestApp, TestClient } from "../support/test-app";
@@ -39,6 +40,29 @@ describe("POST /api/logout/everywhere", () => {
   test("needs a signed-in user", async () => {
     expect((await app.client().post("/api/logout/everywhere")).status).toBe(401);
   });
+});
+
+test("sessions per user are capped (SESSIONS_PER_USER): signing in past it ends the oldest", async () => {
+  const capped = await startTestApp({ env: { SESSIONS_PER_USER: "3" } });
+  try {
+    const first = capped.client();
+    const { email, password, user } = await first.signUp();
+    const devices = [first];
+    for (let i = 0; i < 4; i++) {
+      const device = capped.client();
+      expect((await device.post("/api/login", { email, password })).status).toBe(200);
+      devices.push(device);
+    }
+    const statuses = await Promise.all(devices.map(async (d) => (await d.get("/api/auth/user")).status));
+    expect(statuses).toEqual([401, 401, 200, 200, 200]);
+    expect(await capped.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(3);
+  } finally {
+    await capped.stop();
+  }
+});
+
+test("SESSIONS_PER_USER must be a whole number of at least 1", () => {
+  expect(() => loadConfig({ SESSIONS_PER_USER: "0" })).toThrow(/SESSIONS_PER_USER/);
 });
 
 test("the periodic maintenance deletes expired sessions and keeps live ones", async () => {

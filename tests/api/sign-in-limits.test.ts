@@ -90,6 +90,68 @@ describe("no lockout of someone else's account", () => {
   });
 });
 
+describe("only failures count, and the owner's own sources are not slowed by others' failures", () => {
+  const from = (address: string, cookie?: string) => ({
+    "x-forwarded-for": address,
+    ...(cookie ? { cookie } : {}),
+  });
+  const deviceCookie = (headers: Headers) =>
+    headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("ksdevice="))
+      ?.split(";")[0] ?? "";
+
+  test("ten wrong guesses from elsewhere: the owner's address and device still sign in at once", async () => {
+    // A minute's delay: no wait the guesses caused can end during the test.
+    const limits = { ...DEFAULT_AUTH_LIMITS, loginDelayBaseMs: 60_000 };
+    app = await startTestApp({ authLimits: limits, env: { TRUSTED_PROXY: "127.0.0.1" } });
+    const owner = account();
+    const registered = await app.client().post("/api/register", owner, from("198.51.100.7"));
+    expect(registered.status).toBe(201);
+    const device = deviceCookie(registered.headers);
+    expect(device).toMatch(/^ksdevice=\S+/);
+
+    const guesses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const guess = await app
+        .client()
+        .post("/api/login", { email: owner.email, password: `wrong-${i}-pass` }, from("203.0.113.9"));
+      guesses.push(guess.status);
+    }
+    expect(statusCounts(guesses)).toEqual({ 401: 5, 429: 5 });
+    const signIn = (headers: Record<string, string>) =>
+      app!.client().post("/api/login", { email: owner.email, password: owner.password }, headers);
+    // A stranger's address shares the email's counts, and waits.
+    expect((await signIn(from("192.0.2.50"))).status).toBe(429);
+    // The owner's own address, without any cookie, and the owner's browser from a new address.
+    expect((await signIn(from("198.51.100.7"))).status).toBe(200);
+    expect((await signIn(from("192.0.2.77", device))).status).toBe(200);
+    // A device cookie is the owner's for that email only, and cannot be made up.
+    const forged = `${device.slice(0, -4)}AAAA`;
+    expect((await signIn(from("192.0.2.78", forged))).status).toBe(429);
+  });
+
+  test("correct passwords in parallel all sign in; guesses are still throttled like a series", async () => {
+    app = await startTestApp({ authLimits: { ...DEFAULT_AUTH_LIMITS, loginFailuresPerAddress: 3 } });
+    const { email, password } = await app.client().signUp();
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 10 },
+        async () => (await app!.client().post("/api/login", { email, password })).status,
+      ),
+    );
+    expect(statuses).toEqual(Array(10).fill(200));
+    const guesses = await Promise.all(
+      Array.from(
+        { length: 6 },
+        async (_, i) =>
+          (await app!.client().post("/api/login", { email, password: `wrong-${i}-pass` })).status,
+      ),
+    );
+    expect(statusCounts(guesses)).toEqual({ 401: 3, 429: 3 });
+  });
+});
+
 describe("client address behind a proxy (TRUSTED_PROXY)", () => {
   const perAddress = { ...DEFAULT_AUTH_LIMITS, loginFailuresPerAddress: 3 };
   const guess = (client: ReturnType<TestApp["client"]>, forwardedFor: string) =>
@@ -108,6 +170,15 @@ describe("client address behind a proxy (TRUSTED_PROXY)", () => {
     expect((await guess(client, "198.51.100.20")).status).toBe(401);
     // A client-chosen entry left of what the proxy appended changes nothing.
     expect((await guess(client, "192.0.2.1, 203.0.113.7")).status).toBe(429);
+  });
+
+  test("IPv6 clients are counted per /64: rotating within one gets no fresh limit", async () => {
+    app = await startTestApp({ authLimits: perAddress, env: { TRUSTED_PROXY: "127.0.0.1" } });
+    const client = app.client();
+    for (let i = 1; i <= 3; i++) expect((await guess(client, `2001:db8:1:2::${i}`)).status).toBe(401);
+    expect((await guess(client, "2001:db8:1:2:ffff:ffff:ffff:9")).status).toBe(429);
+    // The next /64 is another household.
+    expect((await guess(client, "2001:db8:1:3::1")).status).toBe(401);
   });
 
   test("without a trusted proxy, rotating X-Forwarded-For gets no fresh limit", async () => {

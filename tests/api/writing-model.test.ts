@@ -140,6 +140,31 @@ describe("enhance, tone and templates with a model", () => {
     expect(warnings).toEqual([]);
   });
 
+  test("the program's names are in every prompt, and an answer that changes one is replaced offline", async () => {
+    const story = "my grandmother zoe kept bees behind the house.";
+    const request = { text: story, protectedNames: ["Zoë Brennan"] };
+    for (const [path, extra] of [
+      ["check-grammar", {}],
+      ["enhance", { context: "tribute" }],
+      ["adjust-tone", { tone: "formal" }],
+    ] as const) {
+      fake.answerWith(
+        answer({ ...MODEL_RESULT, improvedText: "My grandmother zone kept bees behind the house." }),
+      );
+      const res = await family.post(`/api/writing/${path}`, { ...request, ...extra });
+      expect(fake.lastUserPrompt()).toContain('["Zoë Brennan"]');
+      expect(res.json.mode).toBe("offline");
+      expect(res.json.improvedText).toContain("Zoë");
+      expect(warnings.at(-1)).toContain("changed names of the program: zoe");
+    }
+    // Giving the program's spelling to a name typed in lower case is not a change of name.
+    fake.answerWith(
+      answer({ ...MODEL_RESULT, improvedText: "My grandmother Zoë kept bees behind the house." }),
+    );
+    const kept = await family.post("/api/writing/enhance", request);
+    expect(kept.json.mode).toBe("model");
+  });
+
   test("a template is written from the details only; one that invents is replaced offline", async () => {
     const details = {
       name: "Ann Lee",

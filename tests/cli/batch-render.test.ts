@@ -58,6 +58,17 @@ test("a week's spreadsheet becomes one 8-page PDF per row; a second run never ov
   expect(readFileSync(join(out, names[0]!)).equals(before)).toBe(true);
 }, 90_000);
 
+test("without --out, `memorial batch services.csv` writes to services/ beside the CSV and says so", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "services.csv"), readFileSync(fixture("week-services.csv")));
+  const run = await runCli(["batch", "services.csv"], { cwd: dir });
+  expect(run.stderr).not.toContain("required option");
+  expect(run.exitCode).toBe(0);
+  expect(run.stdout).toMatch(/^Wrote 5 PDFs to services\/ in [\d.]+ s/m);
+  expect(readdirSync(join(dir, "services"))).toHaveLength(5);
+  expect(readdirSync(dir).sort()).toEqual(["services", "services.csv"]);
+}, 90_000);
+
 test("BOM, CRLF, quotes, multi-line cells and accents survive into the PDFs", async () => {
   const out = tempDir();
   for (const file of ["excel-bom-crlf.csv", "quotes-and-newlines.csv", "accents.csv"]) {

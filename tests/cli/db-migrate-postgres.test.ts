@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { SQL } from "bun";
-import { openDatabase } from "../../db/client";
+import { closeDatabase, openDatabase } from "../../db/client";
 import { emptyProgramInput } from "../../src/shared/schemas";
 import { startPostgres } from "../support/postgres";
 import { startServerProcess } from "../support/server-process";
@@ -30,8 +30,8 @@ afterAll(() => {
 });
 
 /** table → sorted column names, from SQLite's catalogue. */
-const sqliteColumns = (dataDir: string) => {
-  openDatabase(dataDir).$client.close();
+const sqliteColumns = async (dataDir: string) => {
+  await closeDatabase(openDatabase(dataDir));
   const file = new Database(join(dataDir, "keepsake.sqlite"));
   const tables = file
     .query<{ name: string }, []>(
@@ -87,7 +87,7 @@ test("two migrations at once both succeed, each migration applied once, giving S
   );
   expect(second.stdout).toBe(first.stdout);
 
-  expect(await postgresColumns(url)).toEqual(sqliteColumns(dataDir()));
+  expect(await postgresColumns(url)).toEqual(await sqliteColumns(dataDir()));
 });
 
 test("a DATABASE_URL that is not postgres:// stops with the variable's name, changing nothing", async () => {

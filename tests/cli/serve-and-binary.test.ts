@@ -5,6 +5,8 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { sampleProgram } from "../../src/shared/sample-program";
+import { expectApiReferenceRenders } from "../support/api-reference";
+import { launchBrowser } from "../support/browser";
 import { expectBuiltAppPrints } from "../support/built-app-prints";
 import { expectServedApp } from "../support/served-app";
 import { makeTempDir } from "../support/test-app";
@@ -22,7 +24,7 @@ const tempDir = () => {
 };
 
 /** Starts `serve` on a free port, checks the API and the SPA answer, then stops it. */
-const checkServe = async (command: string[], cwd: string, { prints = false } = {}) => {
+const checkServe = async (command: string[], cwd: string, { prints = false, apiReference = false } = {}) => {
   const proc = Bun.spawn([...command, "serve", "--port", "0", "--host", "127.0.0.1"], {
     cwd,
     env: { ...process.env, MEMORIAL_DATA_DIR: join(cwd, "data"), XDG_CACHE_HOME: join(cwd, "cache") },
@@ -44,6 +46,15 @@ const checkServe = async (command: string[], cwd: string, { prints = false } = {
     });
     expect(upload.status).toBe(201);
     if (prints) await expectBuiltAppPrints(url as string, cookie);
+    // The reference viewer's script is a file the binary carries inside itself.
+    if (apiReference) {
+      const browser = await launchBrowser();
+      try {
+        await expectApiReferenceRenders(await browser.newPage(), url as string);
+      } finally {
+        await browser.close();
+      }
+    }
   } finally {
     proc.kill("SIGTERM");
     await proc.exited;
@@ -66,7 +77,7 @@ test("the compiled binary migrates and serves from an empty folder", async () =>
   });
   expect(migrate.exitCode).toBe(0);
   expect(migrate.stdout.toString()).toContain("migration");
-  await checkServe([binary], dir, { prints: true });
+  await checkServe([binary], dir, { prints: true, apiReference: true });
 
   // The binary carries the booklet's fonts: it prints a PDF with them embedded, away from the repo.
   const programFile = join(dir, "program.json");

@@ -1,5 +1,5 @@
 // The builder's AI Writer tab in the real browser against the real server (offline helper): check
-// grammar, apply, and see the corrected text in the booklet preview.
+// grammar, apply its changes, and see the corrected text in the booklet preview.
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { auditAccessibility, screenshot, setupE2eApp } from "../support/browser";
@@ -35,10 +35,9 @@ const checkAndApply = async (page: Page, { watchBusy = false } = {}) => {
   // The server's first grammar check starts the grammar checker's worker (seconds on a busy machine).
   await page.getByText("Grammar check complete", { exact: true }).waitFor({ timeout: 30_000 });
   await page.getByText(/^Found \d+ potential improvements\.$/).waitFor();
-  expect(await page.getByTestId("ai-improved-text").textContent()).toBe(CORRECTED);
   expect(await page.getByRole("button", { name: "Check Grammar", exact: true }).isEnabled()).toBe(true);
 
-  await page.getByRole("button", { name: "Apply Changes", exact: true }).click();
+  await page.getByRole("button", { name: "Apply all 2 changes", exact: true }).click();
   await page.getByText("Improvement applied", { exact: true }).waitFor();
   expect(await page.getByLabel("Your text").inputValue()).toBe(CORRECTED);
 };
@@ -76,10 +75,11 @@ test("a template uses the details given, and Copy says Copied!", async () => {
   await page.getByLabel("Qualities (comma-separated)").fill("kind , patient,, a quick wit");
   await page.getByLabel("Achievements (comma-separated)").fill("taught for 32 years");
   await page.getByLabel("Tone").selectOption("peaceful");
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/writing/generate-template"));
   await page.getByRole("button", { name: "Generate Template", exact: true }).click();
   await page.getByText("Template generated", { exact: true }).waitFor();
 
-  const draft = await page.getByLabel("Your text").inputValue();
+  const draft = ((await (await answer).json()) as { improvedText: string }).improvedText;
   expect(draft).toStartWith("In quiet remembrance, we honor Margaret Doyle, a beloved grandmother.");
   expect(draft).toContain("for being kind and patient, and for a quick wit");
   expect(draft).toContain("Margaret taught for 32 years");
@@ -89,6 +89,11 @@ test("a template uses the details given, and Copy says Copied!", async () => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(draft);
   // The flag clears by itself (after 2 s).
   await page.getByRole("button", { name: "Copy", exact: true }).waitFor();
+
+  // The life reflections were empty: the template goes in only when the family says so.
+  expect(await page.getByLabel("Your text").inputValue()).toBe("");
+  await page.getByRole("button", { name: "Use this text", exact: true }).click();
+  expect(await page.getByLabel("Your text").inputValue()).toBe(draft);
 }, 30_000);
 
 test("the tab says the offline rules answer, and enhance offers warmer wording with alternatives", async () => {
@@ -104,15 +109,16 @@ test("the tab says the offline rules answer, and enhance offers warmer wording w
     );
   await page.getByRole("button", { name: "Enhance", exact: true }).click();
   await page.getByText("Content enhanced", { exact: true }).waitFor();
-  expect(await page.getByTestId("ai-improved-text").textContent()).toBe(
-    "Dad enjoyed fishing, and he was kind. He worked at the mill for many years and had many friends.",
-  );
   expect(await page.getByTestId("ai-answered-by").textContent()).toBe(
     "Written by the built-in offline writing rules, not an AI model.",
   );
   await page.getByText(/^Or, in other words: "Dad delighted in fishing/).waitFor();
   expect(await auditAccessibility(page)).toEqual([]);
   await screenshot(page, "ai-writer-enhance-offline");
+  await page.getByRole("button", { name: /^Apply all \d+ changes$/ }).click();
+  expect(await page.getByLabel("Your text").inputValue()).toBe(
+    "Dad enjoyed fishing, and he was kind. He worked at the mill for many years and had many friends.",
+  );
 }, 30_000);
 
 test("a blank text is refused in the browser, and a failed call says so", async () => {

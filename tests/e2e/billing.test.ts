@@ -66,6 +66,8 @@ test("a free user at the 3-program limit upgrades to Pro through checkout; a dec
   await planHeading(page, "Free").waitFor();
   expect(await page.getByRole("button", { name: "Current Plan" }).isDisabled()).toBe(true);
   expect(await page.getByRole("region", { name: "Pro" }).getByText("$24.99").isVisible()).toBe(true);
+  // The yearly saving is not offered while monthly prices are shown.
+  expect(await page.getByText("Save 17%").count()).toBe(0);
   await checkScreen(page, "billing-01-plans-monthly");
   await page.getByText("Yearly", { exact: true }).click();
   expect(await page.getByText("Save 17%").isVisible()).toBe(true);

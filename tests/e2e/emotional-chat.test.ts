@@ -1,5 +1,6 @@
-// The Emotional Support chat on the signed-in home page: welcome, suggestions, feelings and their
-// colours, the comfort message a second after, writing inspiration, the crisis reply and failures.
+// The Emotional Support chat on the signed-in home page: welcome, suggestions, feelings never
+// labelled, the comfort message a second after, writing inspiration, guided writing into the
+// builder, the crisis reply said once, and failures.
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { screenshot, setupE2eApp } from "../support/browser";
@@ -23,7 +24,7 @@ const openChat = async (page: Page) => {
   await chat(page).getByText("I'm so sorry for your loss").waitFor();
 };
 
-test("welcome, at most 3 suggestions, a feeling with its colour, and comfort a second after", async () => {
+test("welcome, at most 3 suggestions, comfort a second after, and no feeling ever labelled", async () => {
   const { page } = await e2e.newPage({ signedIn: true });
   await openChat(page);
   const suggestions = chat(page).getByRole("list", { name: "Suggestions" }).getByRole("button");
@@ -38,21 +39,43 @@ test("welcome, at most 3 suggestions, a feeling with its colour, and comfort a s
   const reply = chat(page).locator("li", { hasText: "Assistant said:" }).nth(1);
   await reply.waitFor();
   expect(await chat(page).getByRole("list", { name: "Suggestions" }).count()).toBe(0);
-  const badge = chat(page).getByLabel("Feeling: sad");
-  await badge.waitFor();
-  expect(await badge.getAttribute("class")).toContain("bg-sky-50");
   const request = await comfort;
   expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1000);
   expect(request.postDataJSON()).toMatchObject({ emotionalState: "sad", context: { currentPage: "home" } });
   await chat(page).locator("li", { hasText: "Assistant said:" }).nth(2).waitFor();
 
-  // A different feeling gets a different colour.
   await input.fill("Thank you, I'm so grateful");
   await input.press("Enter");
-  const grateful = chat(page).getByLabel("Feeling: grateful");
-  await grateful.waitFor();
-  expect(await grateful.getAttribute("class")).toContain("bg-violet-50");
+  await chat(page)
+    .locator("li", { hasText: /Thank you for saying so|lovely to hear that/ })
+    .waitFor();
+  // The chat reads feelings to choose its words, but never names them back as labels.
+  expect(
+    await chat(page)
+      .getByLabel(/^Feeling/)
+      .count(),
+  ).toBe(0);
+  for (const feeling of ["sad", "grateful", "overwhelmed", "neutral"])
+    expect(await chat(page).getByText(feeling, { exact: true }).count()).toBe(0);
   await checkScreen(page, "emotional-01-conversation");
+}, 60_000);
+
+test('"Help me write about my loved one" opens guided writing whose answers fill the builder', async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await openChat(page);
+  await chat(page).getByRole("button", { name: "Help me write about my loved one" }).click();
+  await chat(page).getByText("Let's find the words together").waitFor();
+  const guided = chat(page).getByRole("region", { name: "Guided writing" });
+  const first = guided.getByLabel("Tell the story of how you met, or your earliest memory of them.");
+  await first.waitFor();
+  expect(await guided.getByRole("textbox").count()).toBe(3);
+  await first.fill("We met at the county fair in 1962; she beat me at the ring toss.");
+  await guided.getByRole("button", { name: "Add to my program" }).click();
+  await page.waitForURL(/\/program-builder/);
+  await page.getByRole("tab", { name: "Content & Photos" }).click();
+  expect(await page.getByRole("textbox", { name: "Life reflections", exact: true }).inputValue()).toBe(
+    "We met at the county fair in 1962; she beat me at the ring toss.",
+  );
 }, 60_000);
 
 test("the sparkle button's writing inspiration: open, pick a prompt, close with X; prompt failures toast", async () => {
@@ -81,7 +104,7 @@ test("the sparkle button's writing inspiration: open, pick a prompt, close with 
   const input = page.getByLabel("Share what's on your mind");
   await input.fill("There is too much to do and I'm overwhelmed");
   await input.press("Enter");
-  await chat(page).getByLabel("Feeling: overwhelmed").waitFor();
+  await chat(page).locator("li", { hasText: "Assistant said:" }).nth(1).waitFor();
   await chat(page).getByRole("button", { name: "Writing inspiration" }).click();
   await toastWith(page, "Error").getByText("Unable to load writing prompts. Please try again.").waitFor();
 }, 60_000);
@@ -95,6 +118,14 @@ test("a message about self-harm is answered at once with the 988 Lifeline and lo
   const reply = chat(page).locator("li", { hasText: "988 Suicide & Crisis Lifeline" });
   await reply.waitFor();
   await reply.getByText(/call your local emergency number/).waitFor();
+  // Said once: no comfort message repeats it a second later.
+  let comforted = false;
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/chatbot/comfort")) comforted = true;
+  });
+  await page.waitForTimeout(1500);
+  expect(comforted).toBe(false);
+  expect(await reply.count()).toBe(1);
 }, 60_000);
 
 test("failures: the session start and a message each show their failure toast", async () => {

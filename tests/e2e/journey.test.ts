@@ -24,6 +24,15 @@ test("a new user registers, builds, saves, edits and deletes a program", async (
   ]) {
     expect(await page.getByRole("heading", { name: card }).isVisible()).toBe(true);
   }
+  // The spec's whole list: the writing helper named concretely, and the case-system integration.
+  for (const claim of [
+    "checks grammar",
+    "enhances what you wrote",
+    "writing templates",
+    "funeral-home case system",
+  ]) {
+    expect(await page.getByText(claim, { exact: false }).isVisible()).toBe(true);
+  }
   expect(await page.getByText(`© ${new Date().getFullYear()} Keepsake`).isVisible()).toBe(true);
   await checkScreen(page, "01-landing");
 

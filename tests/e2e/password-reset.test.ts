@@ -1,6 +1,9 @@
 // Password reset end to end: the browser asks, a loopback SMTP server receives the real email,
 // the link opens the reset page, the new password signs in and the old session is over.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { write } from "../../db/client";
+import { apiKeys } from "../../db/schema";
 import { screenshot, setupE2eApp } from "../support/browser";
 import { type FakeSmtp, startFakeSmtp } from "../support/fake-smtp";
 import { checkScreen, toastWith } from "./helpers";
@@ -77,4 +80,43 @@ test("forgot password, the emailed link, a new password, and every old session e
   await again.getByRole("alert").getByText("This reset link has expired or was already used.").waitFor();
   await again.getByRole("link", { name: "Ask for a new link" }).waitFor();
   await screenshot(again, "reset-04-used-link");
+}, 90_000);
+
+test("after a reset the page says which API keys were revoked and which still work, and revokes them", async () => {
+  const owner = e2e.app.client();
+  const account = await owner.signUp();
+  const newKey = async (name: string) => (await owner.post("/api/integration/keys", { name })).json;
+  const old = await newKey("Case system");
+  const recent = await newKey("Made yesterday");
+  await write(e2e.app.db, (tx) =>
+    tx
+      .update(apiKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(apiKeys.id, old.id)),
+  );
+  const before = smtp.received.length;
+  await owner.post("/api/password/forgot", { email: account.email });
+  const link = (await smtp.message(before)).text?.match(/http\S+\/reset-password\?token=[\w-]+/)?.[0] ?? "";
+
+  const { page } = await e2e.newPage();
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("a new beginning");
+  await page.getByLabel("Confirm new password", { exact: true }).fill("a new beginning");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  const panel = page.getByRole("region", { name: "Your password is changed" });
+  await panel.waitFor();
+  expect(await panel.textContent()).toContain(
+    "We revoked one API key made in the 24 hours before this reset",
+  );
+  expect(await panel.textContent()).toContain("Your account still has one API key active.");
+  await checkScreen(page, "reset-05-api-keys");
+  const keyStatus = async (key: string) =>
+    (await fetch(`${e2e.app.url}/api/programs`, { headers: { authorization: `Bearer ${key}` } })).status;
+  expect(await keyStatus(recent.key)).toBe(401);
+  expect(await keyStatus(old.key)).toBe(200);
+
+  await panel.getByRole("button", { name: "Revoke All API Keys" }).click();
+  await toastWith(page, "Password changed").waitFor();
+  await page.getByRole("heading", { name: "Create a Beautiful Memorial Program" }).waitFor();
+  expect(await keyStatus(old.key)).toBe(401);
 }, 90_000);

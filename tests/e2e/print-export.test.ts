@@ -12,6 +12,7 @@ import { closeSharedPrinter } from "../../src/print/render-program-pdf";
 import { programInputSchema } from "../../src/shared/schemas";
 import { auditAccessibility, SCREENSHOT_DIR, screenshot, setupE2eApp } from "../support/browser";
 import { pngImage } from "../support/test-images";
+import { waitFor } from "../support/wait-for";
 import { checkScreen, holdRequest, toastWith } from "./helpers";
 
 const e2e = setupE2eApp();
@@ -317,15 +318,20 @@ test("the Export tab downloads the program's files and remembers the design tool
   await page.getByRole("button", { name: "Save Draft" }).click();
   await page.getByText("All changes saved").waitFor();
   const id = new URL(page.url()).pathname.split("/").pop()!;
-  expect((await (await page.request.get(`/api/programs/${id}`)).json()).designToolIntegration).toBe(
-    "indesign",
-  );
+  // The spec records the tool's name, not an id
+  const storedTool = async () =>
+    (await (await page.request.get(`/api/programs/${id}`)).json()).designToolIntegration;
+  expect(await storedTool()).toBe("Adobe InDesign");
   await page.reload();
   await exportTab.getByRole("radio", { name: /Adobe InDesign/ }).waitFor();
   expect(await exportTab.getByRole("radio", { name: /Adobe InDesign/ }).isChecked()).toBe(true);
   expect(await exportTab.getByRole("button", { name: "Data-merge CSV for Adobe InDesign" }).isVisible()).toBe(
     true,
   );
+  // A saved program records a new choice at once, without Save Draft
+  await exportTab.getByRole("radio", { name: /Canva/ }).check();
+  await waitFor(async () => (await storedTool()) === "Canva", "the choice of Canva to be saved");
+  await page.getByText("All changes saved").waitFor();
 
   // The print check says what was adjusted for a very long life reflection: beside the preview
   // on a wide screen, inside the Export tab on a phone

@@ -110,8 +110,29 @@ test("View Examples opens the builder with the sample program and clears it from
   expect(await page.evaluate(() => localStorage.getItem("example-program"))).toBeNull();
   // Looking at the example is not an unsaved change.
   expect(await page.getByText("Not saved yet").isVisible()).toBe(true);
+
+  // A reload shows the example again (it was taken from storage on the first visit).
+  await page.reload();
+  await page.getByTestId("booklet-preview").getByText(sample.fullName).waitFor();
+  expect(await page.getByLabel("Full name").inputValue()).toBe(sample.fullName);
+  expect(await page.getByText("Overlay: Subtle").isVisible()).toBe(true);
   await page.getByRole("link", { name: "Back to My Programs" }).click();
   await page.getByRole("heading", { name: "No programs yet" }).waitFor();
+
+  // Edits to the example survive a reload, kept apart from the unsaved new program of this device.
+  await page.goto("/program-builder?example=true");
+  await page.getByTestId("booklet-preview").getByText(sample.fullName).waitFor();
+  await page.getByLabel("Preferred name").fill("Ellie");
+  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.endsWith(":example")));
+  // The browser asks before reloading over unsaved changes: reload anyway.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.reload();
+  await page.getByText("We restored the program you were writing on this device.").waitFor();
+  await page.getByTestId("booklet-preview").getByText(sample.fullName).waitFor();
+  expect(await page.getByLabel("Preferred name").inputValue()).toBe("Ellie");
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith(":new")))).toEqual(
+    [],
+  );
 }, 60_000);
 
 test("?tab= selects a builder tab and ?focus= scrolls to and highlights its section", async () => {
@@ -139,6 +160,14 @@ test("?tab= selects a builder tab and ?focus= scrolls to and highlights its sect
   expect(await page.getByRole("tab", { name: "AI Writer" }).getAttribute("aria-selected")).toBe("true");
   await page.goto("/program-builder?tab=export&focus=print");
   expect(await page.getByRole("tab", { name: "Export" }).getAttribute("aria-selected")).toBe("true");
+  // Only the print section is marked and lit, not the whole Export tab around it.
+  await page.waitForFunction(() => document.querySelector(".focus-highlight") !== null);
+  expect(await page.locator('[data-focus="print"]').count()).toBe(1);
+  expect(
+    await page.evaluate(() =>
+      [...document.querySelectorAll(".focus-highlight")].map((el) => el.querySelector("h3")?.textContent),
+    ),
+  ).toEqual(["Print files and guides"]);
 
   // The promo cards open the tab they describe.
   await page.getByRole("button", { name: /^Enhanced Themes/ }).click();

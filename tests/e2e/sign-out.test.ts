@@ -51,3 +51,31 @@ test("Sign Out Everywhere ends the session on the account's other devices too", 
   expect((await otherDevice.get("/api/auth/user")).status).toBe(401);
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
 }, 60_000);
+
+test("Sign Out Everywhere says how many API keys are active and can revoke them in the same step", async () => {
+  const { page, account } = await e2e.newPage({ signedIn: true });
+  const otherDevice = e2e.app.client();
+  await otherDevice.post("/api/login", { email: account!.email, password: account!.password });
+  const keys: string[] = [];
+  for (const name of ["Passare", "Osiris"]) {
+    keys.push((await otherDevice.post("/api/integration/keys", { name })).json.key);
+  }
+  const keyStatus = async (key: string) =>
+    (await fetch(`${e2e.app.url}/api/programs`, { headers: { authorization: `Bearer ${key}` } })).status;
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign Out Everywhere" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Also revoke your API keys?" });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain("Your account has 2 API keys active.");
+  // Cancel changes nothing.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+
+  await page.getByRole("button", { name: "Sign Out Everywhere" }).click();
+  await dialog.getByRole("button", { name: "Sign Out and Revoke Keys" }).click();
+  await page.getByRole("heading", { name: LANDING }).waitFor();
+  expect(await Promise.all(keys.map(keyStatus))).toEqual([401, 401]);
+  expect((await otherDevice.get("/api/auth/user")).status).toBe(401);
+}, 60_000);

@@ -177,3 +177,50 @@ test("signing in starts a new chat: a visitor's conversation is not carried into
   await panel(page).getByText("I'm the Keepsake Support Assistant").waitFor();
   expect(await panel(page).locator("li", { hasText: "You said:" }).count()).toBe(0);
 }, 60_000);
+
+test("a chat opened from a saved program sends its id, and the assistant answers about that program", async () => {
+  const { page } = await e2e.newPage({ signedIn: true });
+  await page.goto("/program-builder");
+  await page.getByLabel("Full name").fill("Walter Pennington");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await page.waitForURL(/\/program-builder\/[^/?]+/);
+  const programId = new URL(page.url()).pathname.split("/").pop();
+
+  const created = page.waitForRequest(
+    (r) => r.url().endsWith("/api/chatbot/session") && r.method() === "POST",
+  );
+  await page.getByRole("button", { name: "Open support assistant" }).click();
+  expect((await created).postDataJSON().context).toMatchObject({ programId });
+  await panel(page).getByText("I'm the Keepsake Support Assistant").waitFor();
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/chatbot/message"));
+  const input = page.getByLabel("Message the support assistant");
+  await input.fill("Why is my PDF 8 pages?");
+  await input.press("Enter");
+  expect((await sent).postDataJSON().context).toMatchObject({ programId });
+  await panel(page).getByText("Walter Pennington's program prints as 8 pages.").waitFor();
+}, 60_000);
+
+test('"My PDF has no photos" links the section about photos missing from a PDF; an unknown question links Contact us', async () => {
+  const { page } = await e2e.newPage();
+  await page.goto("/");
+  await page.getByRole("heading", { name: LANDING }).waitFor();
+  await page.getByRole("button", { name: "Open support assistant" }).click();
+  const input = page.getByLabel("Message the support assistant");
+  await input.fill("My PDF has no photos");
+  await input.press("Enter");
+  const photos = panel(page).getByRole("link", { name: /Read: Adding photos: Photos missing from the PDF/ });
+  await photos.waitFor();
+  expect(
+    await panel(page)
+      .getByText(/Upload failed/)
+      .count(),
+  ).toBe(0);
+
+  await input.fill("can i change my email address");
+  await input.press("Enter");
+  const answer = panel(page).locator("li", { hasText: "I don't know the answer to that" });
+  await answer.getByText(/support@keepsake\.app/).waitFor();
+  expect(await answer.getByRole("link", { name: "Read: Contact us" }).getAttribute("href")).toBe(
+    "/support#contact",
+  );
+}, 60_000);

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type Browser, chromium, type Page } from "playwright-core";
 import sharp from "sharp";
 import { BLEED_IN, PAGE_MARGIN_IN } from "../../src/print/booklet/page-geometry";
-import { planBooklet } from "../../src/print/booklet/plan-booklet";
+import { OVERFLOW_SHRINK_STEPS, planBooklet, shrinkPages } from "../../src/print/booklet/plan-booklet";
 import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { CHROMIUM_BASE_ARGS, findChromium } from "../../src/print/find-chromium";
 import { renderBookletHtml } from "../../src/print/render-booklet-html";
-import { FILL_STEPS, renderProgramPdf } from "../../src/print/render-program-pdf";
+import { renderProgramPdf } from "../../src/print/render-program-pdf";
 import { COLOR_THEMES, FONT_STYLES, OVERLAY_EFFECTS, PAGE_LAYOUTS } from "../../src/shared/constants";
 import type { ProgramInput } from "../../src/shared/schemas";
 import { fixturePhotos, fixtureProgram } from "./support/fixture-programs";
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type Booklet = { key: string; program: ProgramInput; fill: number | undefined };
+type Booklet = { key: string; program: ProgramInput; shrunk: Set<string>; shrink: number };
 
 /** The three fixtures as 8-page booklets, and the short one as a 4-page booklet. */
 const VARIANTS = [
@@ -66,7 +66,8 @@ const combos = (): Booklet[] =>
           OVERLAY_EFFECTS.map((overlayEffect) => ({
             key: `${name}/${colorTheme}/${fontStyle}/${pageLayout}/${overlayEffect}`,
             program: { ...base, colorTheme, fontStyle, pageLayout, overlayEffect },
-            fill: undefined,
+            shrunk: new Set<string>(),
+            shrink: 1,
           })),
         ),
       ),
@@ -79,7 +80,7 @@ const documentOf = (booklets: Booklet[]) => {
     renderBookletHtml(b.program, {
       assetBase: ASSET_BASE,
       photoUrl: (url) => `${ASSET_BASE}photos/${encodeURIComponent(url)}`,
-      plan: planBooklet(b.program, { fill: b.fill }),
+      plan: shrinkPages(planBooklet(b.program), b.shrunk, b.shrink),
       bleed: true,
     }),
   );
@@ -115,11 +116,15 @@ const measureAll = async (booklets: Booklet[]) => {
 test("every theme, font, layout and overlay: pages balanced, nothing near the trim, clipped or overlapping", async () => {
   const booklets = combos();
   const measured = await measureAll(booklets);
-  // The PDF engine re-plans with less fill when the real layout overflows; so does this test.
-  for (const fill of FILL_STEPS.slice(1)) {
+  // The PDF engine sets an overflowing page's type smaller, keeping its breaks; so does this test.
+  for (const shrink of OVERFLOW_SHRINK_STEPS) {
     const overflowing = booklets.filter((b) => measured.get(b)?.some((p) => p.overflowing));
     if (overflowing.length === 0) break;
-    for (const b of overflowing) b.fill = fill;
+    for (const b of overflowing) {
+      const keys = planBooklet(b.program).pages.map((p) => p.key);
+      for (const p of measured.get(b) ?? []) if (p.overflowing) b.shrunk.add(keys[p.index] ?? "");
+      b.shrink = shrink;
+    }
     const again = await measureAll(overflowing);
     for (const [b, pages] of again) measured.set(b, pages);
   }

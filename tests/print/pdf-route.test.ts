@@ -8,7 +8,7 @@ import { ChromiumPrinter } from "../../src/print/chromium-printer";
 import { WATERMARK_TEXT } from "../../src/print/render-program-pdf";
 import { loadConfig } from "../../src/server/config";
 import { needsWatermark } from "../../src/server/print/watermark";
-import { createProgram } from "../../src/server/programs/service";
+import { accountQuotaFrom, createProgram } from "../../src/server/programs/service";
 import { startServer } from "../../src/server/serve";
 import { programInputSchema, type User } from "../../src/shared/schemas";
 import { endTrial } from "../support/db-snapshot";
@@ -59,7 +59,7 @@ const signedUpWithProgram = async (program = fixtureProgram("typical")) => {
   const client = new TestClient(url);
   const account = await client.signUp();
   const created = await write(db, (tx) =>
-    createProgram(tx, account.user.id, programInputSchema.parse(program)),
+    createProgram(tx, account.user.id, programInputSchema.parse(program), accountQuotaFrom(loadConfig({}))),
   );
   return { client, account, id: created.id };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { planBooklet } from "../../src/print/booklet/plan-booklet";
+import { PHOTO_SIZE_SHARE, planBooklet } from "../../src/print/booklet/plan-booklet";
 import {
   formatDateInWords,
   formatLifeSpan,
@@ -95,7 +95,8 @@ describe("planBooklet", () => {
         // At its shape, or trimmed at the sides by at most 15% to fill the page.
         expect(p.widthIn / p.heightIn).toBeLessThanOrEqual(width / height + 1e-9);
         expect(p.widthIn / p.heightIn).toBeGreaterThanOrEqual(width / height / 1.15 - 1e-9);
-        expect(p.widthIn).toBeGreaterThan(1.2);
+        // Its place in the row is at least 1.2 in wide; a Medium photo fills its share of it.
+        expect(p.widthIn).toBeGreaterThan(1.2 * PHOTO_SIZE_SHARE.medium);
       }
       const rows = Map.groupBy(placed, (p) => p.row ?? 0);
       for (const row of rows.values()) {

@@ -21,9 +21,27 @@ const runTool = (cmd: string[]) => {
   if (result.exitCode !== 0) throw new Error(`${cmd.join(" ")} failed: ${result.stderr.toString()}`);
 };
 
+/** Every cluster started in this process and not stopped yet. */
+const running = new Set<{ stop: () => void }>();
+
+/**
+ * Stops and deletes every cluster still running: the test run's global teardown and its SIGINT or
+ * SIGTERM handler call it (tests/support/test-run-teardown.ts), so a failed or interrupted test
+ * leaves no PostgreSQL server behind. Bun's test runner never fires process "exit" handlers.
+ */
+export const stopAllPostgres = () => {
+  for (const cluster of [...running]) {
+    try {
+      cluster.stop();
+    } catch (error) {
+      console.error(`Could not stop a test PostgreSQL cluster: ${error}`);
+    }
+  }
+};
+
 /**
  * A throwaway PostgreSQL cluster in a temp folder on a free loopback port (trust auth, no fsync:
- * it lives only for the tests). `stop` shuts it down and deletes it.
+ * it lives only for the tests). `stop` shuts it down and deletes it; calling it again does nothing.
  */
 export const startPostgres = () => {
   const initdb = findPostgresTool("initdb");
@@ -40,7 +58,7 @@ export const startPostgres = () => {
   const port = freePort();
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   runTool([pgCtl, "-D", dataDir, "-o", options, "-l", join(root, "log"), "-w", "start"]);
-  return {
+  const cluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     /** A fresh empty database in the cluster, so test files do not share tables. */
     async createDatabase(name: string) {
@@ -50,8 +68,14 @@ export const startPostgres = () => {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     stop() {
-      runTool([pgCtl, "-D", dataDir, "-m", "immediate", "-w", "stop"]);
-      rmSync(root, { recursive: true, force: true });
+      if (!running.delete(cluster)) return;
+      try {
+        runTool([pgCtl, "-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
     },
   };
+  running.add(cluster);
+  return cluster;
 };

@@ -20,6 +20,14 @@ export const expectServedApp = async (base: string, paths: string[]) => {
     expect(script).toBeDefined();
     expect((await fetch(base + script)).status).toBe(200);
   }
+  // The booklet's fonts travel inside every bundle too, for the builder's preview.
+  const fonts = await (await fetch(`${base}/assets/booklet-fonts.css`)).text();
+  const font = fonts.match(/url\((\/assets\/[a-f0-9]+\/fonts\/[a-z0-9-]+\.woff2)\)/)?.[1];
+  const fontAnswer = await fetch(`${base}${font}`);
+  expect({ status: fontAnswer.status, type: fontAnswer.headers.get("content-type") }).toEqual({
+    status: 200,
+    type: "font/woff2",
+  });
   // A bundle must behave as the source does: signed out is a 401, sign-up works.
   expect((await fetch(`${base}/api/auth/user`)).status).toBe(401);
   const register = await fetch(`${base}/api/register`, {
@@ -33,7 +41,11 @@ export const expectServedApp = async (base: string, paths: string[]) => {
     }),
   });
   expect(register.status).toBe(201);
-  const cookie = register.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const cookie =
+    register.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0] ?? "")
+      .find((c) => c.startsWith("sid=")) ?? "";
   expect((await fetch(`${base}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
   return cookie;
 };

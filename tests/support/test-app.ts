@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeDatabase, openAppDatabase } from "../../db/client";
 import type { AppDeps } from "../../src/server/app";
+import { DEVICE_COOKIE } from "../../src/server/auth/sign-in-sources";
 import { loadConfig } from "../../src/server/config";
 import { startServer } from "../../src/server/serve";
 import { startPostgres } from "./postgres";
@@ -17,14 +18,13 @@ export const testDatabaseEngine = process.env.KEEPSAKE_TEST_DATABASE === "postgr
 let testCluster: ReturnType<typeof startPostgres> | undefined;
 let databaseCount = 0;
 
-/** A fresh database in one cluster per test run (started on first use, stopped at exit); none on SQLite. */
+/**
+ * A fresh database in one cluster per test run (started on first use, stopped by the run's
+ * teardown, tests/support/test-run-teardown.ts); none on SQLite.
+ */
 const testPostgresDatabase = async () => {
   if (testDatabaseEngine !== "postgres") return undefined;
-  if (!testCluster) {
-    const cluster = startPostgres();
-    testCluster = cluster;
-    process.on("exit", () => cluster.stop());
-  }
+  testCluster ??= startPostgres();
   return testCluster.createDatabase(`keepsake_test_${process.pid}_${++databaseCount}`);
 };
 
@@ -107,8 +107,14 @@ export class TestClient {
       init.body = JSON.stringify(body);
     }
     const response = await fetch(this.baseUrl + path, init);
-    const setCookie = response.headers.get("set-cookie");
-    if (setCookie) this.cookie = setCookie.split(";")[0] ?? "";
+    // The one cookie that says who this client is (a session, or a chat visitor's). The sign-in
+    // device cookie comes beside a session; tests that need it read it from the answer.
+    const identity = response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0] ?? "")
+      .filter((cookie) => !cookie.startsWith(`${DEVICE_COOKIE}=`))
+      .at(-1);
+    if (identity !== undefined) this.cookie = identity;
     const text = await response.text();
     let json: any;
     try {

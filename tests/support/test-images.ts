@@ -48,6 +48,33 @@ export const detailedJpeg = (width: number, height: number) =>
     .jpeg({ quality: 85 })
     .toBuffer();
 
+/**
+ * A 48 MP photo as a phone takes it (8000 x 6000, ~13 MB: under the 25 MB upload limit, which
+ * `detailedJpeg`'s heavier noise goes past at this size).
+ */
+export const largePhoneJpeg = () =>
+  sharp({
+    create: {
+      width: 8000,
+      height: 6000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 20 },
+    },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+/**
+ * The same picture as other bytes: a JPEG comment right after the start marker. The server
+ * processes it again (only identical bytes from the same account reuse stored files).
+ */
+export const withJpegComment = (jpeg: Uint8Array, text: string) => {
+  const comment = Buffer.from(text, "latin1");
+  const marker = Buffer.from([0xff, 0xfe, (comment.length + 2) >> 8, (comment.length + 2) & 0xff]);
+  return new Uint8Array(Buffer.concat([jpeg.subarray(0, 2), marker, comment, jpeg.subarray(2)]));
+};
+
 export const gifImage = () => solid(20, 20, "#ff00ff").gif().toBuffer();
 
 /** The tag numbers in the first IFD of an EXIF block (0x8825 points to the GPS position). */

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, extname, join, relative } from "node:path";
 import type { PdfVariant } from "../../print/render-program-pdf";
 import { BATCH_TEMPLATES } from "../../shared/constants";
 import { programFileStem } from "../../shared/file-name";
@@ -12,7 +12,8 @@ import type { PdfPrinter } from "../printer";
 import { startProgress } from "../progress";
 
 export type BatchOptions = {
-  out: string;
+  /** Default: a folder named after the CSV, beside it (services.csv → services/). */
+  out?: string;
   template?: string;
   variant: PdfVariant;
   skipInvalid?: boolean;
@@ -21,6 +22,22 @@ export type BatchOptions = {
 
 type Output = { log: (line: string) => void; warn: (line: string) => void };
 const consoleOutput: Output = { log: (l) => console.log(l), warn: (l) => console.error(l) };
+
+/**
+ * Where PDFs go without --out: funeral-home staff are told to run `memorial batch services.csv`,
+ * so the folder is named after the CSV and sits beside it; a file without an extension gets
+ * "-pdfs" so the folder never has the CSV's own name.
+ */
+const defaultOutDir = (file: string) => {
+  const name = basename(file, extname(file));
+  return join(dirname(file), extname(file) ? name : `${name}-pdfs`);
+};
+
+/** The folder as a person reads it in the summary: relative to where they ran the command. */
+const shownDir = (dir: string) => {
+  const shown = relative(process.cwd(), dir) || ".";
+  return shown.startsWith("..") ? dir : `${shown}/`;
+};
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -59,10 +76,11 @@ export const runBatch = async (
     }
   }
 
+  const out = options.out ?? defaultOutDir(file);
   const suffix = options.variant === "print" ? "" : `-${options.variant}`;
   const stems = rows.map((row) => `${programFileStem(row.draft)}${suffix}`);
-  mkdirSync(options.out, { recursive: true });
-  const names = planFileNames(options.out, stems, ".pdf");
+  mkdirSync(out, { recursive: true });
+  const names = planFileNames(out, stems, ".pdf");
 
   const started = performance.now();
   const printer = openPrinter(options.variant, options.concurrency);
@@ -75,7 +93,7 @@ export const runBatch = async (
       const name = names[i] as string;
       try {
         const { pdf } = await printer.renderPdf(toProgramInput(row.draft));
-        writeNewFile(join(options.out, name), pdf);
+        writeNewFile(join(out, name), pdf);
         progress.tick(name);
       } catch (error) {
         failures.push(
@@ -92,7 +110,7 @@ export const runBatch = async (
   const seconds = (performance.now() - started) / 1000;
   const written = rows.length - failures.length;
   output.log(
-    `Wrote ${plural(written, "PDF")} to ${options.out} in ${seconds.toFixed(1)} s (${(written / seconds).toFixed(1)} per second).`,
+    `Wrote ${plural(written, "PDF")} to ${options.out ?? shownDir(out)} in ${seconds.toFixed(1)} s (${(written / seconds).toFixed(1)} per second).`,
   );
   const renamed = names.filter((name, i) => name !== `${stems[i]}.pdf`);
   if (renamed.length > 0) {

@@ -10,7 +10,7 @@ import { writeNewFile } from "../output-files";
 import { readProgramJson } from "../read-program";
 
 export const EXPORT_FORMATS = ["json", "csv", "print-template", "data-merge"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const DATA_MERGE_TOOLS: DataMergeTool[] = ["canva", "photoshop", "illustrator", "indesign"];
 
 const EXPORTERS: Record<ExportFormat, (program: ProgramInput, tool: DataMergeTool) => ExportFile> = {

@@ -4,7 +4,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { PREVIEW_FOOTER_QUOTE } from "../../shared/constants";
 import { formatLifeSpan, formatServiceDay, formatServiceTime } from "../../shared/format-date";
 import type { ProgramInput } from "../../shared/schemas";
-import { designVariables } from "./design";
+import { designVariables, FONT_FACES } from "./design";
 import type { FlowBlock } from "./flow-blocks";
 import {
   BLEED_IN,
@@ -14,8 +14,10 @@ import {
   FLOW_HEADING_PT,
   PAGE_MARGIN_IN,
   PHOTO_GAP_IN,
+  PT_PER_IN,
 } from "./page-geometry";
-import { type BookletPage, hasServiceDetails, type PlacedPhoto } from "./plan-booklet";
+import { type BookletPage, hasServiceDetails, type PlacedPhoto, pageTitleFit } from "./plan-booklet";
+import { captionFit } from "./text-fit";
 
 export type BookletPageProps = {
   program: ProgramInput;
@@ -61,6 +63,12 @@ function Ornament() {
   );
 }
 
+/** Where a crop of the photo is centred: the family's focal point, else the stylesheet's default. */
+const focalPosition = (photo: PlacedPhoto) =>
+  photo.focalX === undefined || photo.focalY === undefined
+    ? undefined
+    : `${Math.round(photo.focalX * 1000) / 10}% ${Math.round(photo.focalY * 1000) / 10}%`;
+
 function Photo({
   photo,
   ctx,
@@ -79,9 +87,20 @@ function Photo({
   const width = photo.fullBleed ? "calc(8.5in + 2 * var(--bleed))" : `${photo.widthIn}in`;
   return (
     <figure className={classes("photo", className)} style={{ width }}>
-      <img src={src} alt={photo.caption || ""} style={{ width, height: `${photo.heightIn}in` }} />
+      <img
+        src={src}
+        alt={photo.caption || ""}
+        style={{ width, height: `${photo.heightIn}in`, objectPosition: focalPosition(photo) }}
+      />
       {captionRoom ? (
-        <figcaption style={{ height: `${CAPTION_HEIGHT_IN}in` }}>{photo.caption}</figcaption>
+        <figcaption
+          style={{
+            height: `${CAPTION_HEIGHT_IN}in`,
+            fontSize: `${captionFit(photo.caption, photo.widthIn * PT_PER_IN, FONT_FACES[ctx.program.fontStyle].averageCharEm).sizePt}pt`,
+          }}
+        >
+          {photo.caption}
+        </figcaption>
       ) : null}
     </figure>
   );
@@ -126,10 +145,32 @@ function QuietVerse({ lines }: { lines: string[] }) {
   );
 }
 
+/** A line such as "— Psalm 23:1–3" or "- John 3:16" that names where a verse comes from. */
+const isAttribution = (line: string) => /^\s*(—|–|-{1,2})\s*\S/.test(line);
+
+/** A verse as the family broke its lines: one line box per line, the attribution on its own. */
+function Verse({ text }: { text: string }) {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim());
+  return (
+    <p className="verse">
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a verse may repeat a line (a refrain)
+        <span key={i} className={isAttribution(line) ? "verse-line verse-attribution" : "verse-line"}>
+          {line.trim()}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 function Block({ block }: { block: FlowBlock }) {
   switch (block.type) {
     case "paragraph":
-      return <p className={block.style === "verse" ? "verse" : "body-text"}>{block.text}</p>;
+      return block.style === "verse" ? (
+        <Verse text={block.text} />
+      ) : (
+        <p className="body-text">{block.text}</p>
+      );
     case "subheading":
       return <h3 className="subheading">{block.text}</h3>;
     case "service-item":
@@ -143,10 +184,11 @@ function Block({ block }: { block: FlowBlock }) {
     case "tribute":
       return (
         <blockquote className={classes("tribute", block.continues && "tribute-continues")}>
+          {/* A message split across pages opens its quote on the first and closes it on the last. */}
           <p>
-            {block.continued ? "… " : "“"}
+            {block.continued ? null : "“"}
             {block.message}
-            {block.continues ? " …" : "”"}
+            {block.continues ? null : "”"}
           </p>
           {block.continues ? null : (
             <footer>
@@ -199,8 +241,17 @@ function FlowPage({
     <>
       <header className="flow-heading">
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-        <h2>
-          {title}
+        <h2 style={{ fontSize: `${pageTitleFit(program, title, page.continued).sizePt}pt` }}>
+          {title.split(/(\s+)/).map((word, i) =>
+            /^\s*$/.test(word) ? (
+              word
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a name may repeat a word
+              <span key={i} className="title-word">
+                {word}
+              </span>
+            ),
+          )}
           {page.continued ? <span className="continued"> (continued)</span> : null}
         </h2>
         <Ornament />
@@ -449,10 +500,13 @@ export function BookletPageView({
   );
 }
 
-/** The ghost overlay washes the portrait (or the chosen background image) behind the cover and back. */
+/**
+ * The ghost overlay washes the chosen background image (or the portrait) behind the cover and
+ * back. Only the ghost overlay shows it; with any other overlay the choice is kept, not shown.
+ */
 const ghostImageUrl = (program: ProgramInput, page: BookletPage, resolve: (url: string) => string) => {
-  if (page.kind !== "cover" && page.kind !== "back") return "";
-  if (program.backgroundImage) return resolve(program.backgroundImage);
   if (program.overlayEffect !== "ghost") return "";
-  return program.mainPhotoUrl ? resolve(program.mainPhotoUrl) : "";
+  if (page.kind !== "cover" && page.kind !== "back") return "";
+  const url = program.backgroundImage || program.mainPhotoUrl;
+  return url ? resolve(url) : "";
 };

@@ -1,4 +1,4 @@
-// booklet.css is also imported as text (`with { type: "text" }`) by the PDF renderer.
+// booklet.css and booklet-fonts.css are also imported as text (`with { type: "text" }`) by the PDF renderer.
 declare module "*.css" {
   const text: string;
   export default text;

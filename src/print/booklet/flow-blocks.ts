@@ -101,13 +101,18 @@ export const splitBlock = (
   };
   switch (block.type) {
     case "paragraph": {
-      const words = block.text.split(/(?<=\s)/);
-      const n = longestFittingPrefix(words, (k) => ({ ...block, text: words.slice(0, k).join("") }), 12);
-      if (n === 0) return undefined;
-      return [
-        { ...block, text: words.slice(0, n).join("").trimEnd() },
-        { ...block, text: words.slice(n).join("") },
-      ];
+      const cutAt = (pieces: string[], min: number): [FlowBlock, FlowBlock] | undefined => {
+        const n = longestFittingPrefix(pieces, (k) => ({ ...block, text: pieces.slice(0, k).join("") }), min);
+        if (n === 0) return undefined;
+        return [
+          { ...block, text: pieces.slice(0, n).join("").trimEnd() },
+          { ...block, text: pieces.slice(n).join("") },
+        ];
+      };
+      const words = () => cutAt(block.text.split(/(?<=\s)/), 12);
+      // A verse longer than a page is cut between its lines; only a single line longer than
+      // the room left is cut between words.
+      return block.style === "verse" ? (cutAt(block.text.split(/(?<=\n)/), 2) ?? words()) : words();
     }
     case "tribute": {
       const words = block.message.split(/(?<=\s)/);

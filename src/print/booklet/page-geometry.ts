@@ -33,6 +33,14 @@ export const TYPE_CEILING: Record<string, number> = {
   acknowledgments: 1.6,
 };
 
+/** Size of a flowing page's title (a long name is set smaller, see text-fit.ts), in pt. */
+export const HEADING_TITLE_PT: Record<PageLayout, number> = {
+  standard: 25,
+  modern: 25,
+  minimalist: 21,
+  elegant: 25,
+};
+
 /** Height of a flowing page's heading (title, ornament, spacing) and of its footer, in pt. */
 export const FLOW_HEADING_PT = 84;
 export const FLOW_FOOTER_PT = 26;

@@ -7,6 +7,8 @@
 export type PhotoShape = {
   /** Width divided by height. */
   aspect: number;
+  /** Takes a row of its own (the family chose its Full size). */
+  alone?: boolean;
 };
 
 export type ComposedPhoto = { row: number; widthIn: number; heightIn: number };
@@ -83,6 +85,7 @@ const layoutRows = (rows: number[][], shapes: PhotoShape[], box: PhotoBox) => {
 export const composePhotos = (shapes: PhotoShape[], box: PhotoBox): ComposedPhoto[] => {
   let best: { rows: number[][]; heights: number[]; boxHeights: number[]; score: number } | undefined;
   for (const rows of rowSplits(shapes.length)) {
+    if (rows.some((row) => row.length > 1 && row.some((i) => shapes[i]?.alone))) continue;
     const laid = layoutRows(rows, shapes, box);
     if (laid && (!best || laid.score > best.score)) best = { rows, ...laid };
   }

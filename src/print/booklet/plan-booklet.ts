@@ -13,6 +13,7 @@ import {
   contentWidthPt,
   FLOW_FOOTER_PT,
   FLOW_HEADING_PT,
+  HEADING_TITLE_PT,
   LIFE_DATES_PT,
   MIN_FIT_SCALE,
   PHOTO_GAP_IN,
@@ -21,6 +22,7 @@ import {
   TYPE_CEILING,
 } from "./page-geometry";
 import { composePhotos } from "./photo-layout";
+import { captionFit, headingFit } from "./text-fit";
 
 export type { FlowBlock } from "./flow-blocks";
 
@@ -47,6 +49,9 @@ export type PlacedPhoto = {
   row?: number;
   /** Spans the page's full width and its bleed (the modern cover). */
   fullBleed?: boolean;
+  /** The point of the photo (0..1 across and down) every crop keeps in view. */
+  focalX?: number;
+  focalY?: number;
 };
 
 export type BookletPage = {
@@ -78,6 +83,20 @@ export type PlanOptions = {
 };
 
 const DEFAULT_FILL = 0.95;
+
+/**
+ * Type scales tried in turn on a page whose real layout (Chromium's) overflows the planner's
+ * estimate. Only that page's type is set smaller: its page breaks stay those the family saw.
+ */
+export const OVERFLOW_SHRINK_STEPS = [0.95, 0.9, 0.84];
+
+/** The plan with the text of the pages `keys` set at `shrink` of their planned size, without the spread. */
+export const shrinkPages = (plan: BookletPlan, keys: Set<string>, shrink: number): BookletPlan => ({
+  ...plan,
+  pages: plan.pages.map((page) =>
+    keys.has(page.key) ? { ...page, scale: (page.scale ?? 1) * shrink, spreadPt: 0 } : page,
+  ),
+});
 /** Sections can grow to at most this many pages each; beyond, the print check asks to shorten. */
 const MAX_SECTION_PAGES = 6;
 const WARN_DPI = 200;
@@ -155,6 +174,14 @@ const MAX_SPREAD_PT = 26;
 
 type FittedPart = { blocks: FlowBlock[]; scale: number; spreadPt?: number };
 
+/** A tribute up to this share of a page is short: it moves to the next page rather than splitting. */
+const SHORT_TRIBUTE_SHARE = 0.5;
+
+/** A verse paragraph (a stanza) is never split when a page holds it; nor is a short tribute. */
+const keepsWhole = (block: FlowBlock, heightPt: number, room: number) =>
+  (block.type === "paragraph" && block.style === "verse" && heightPt <= room) ||
+  (block.type === "tribute" && heightPt <= room * SHORT_TRIBUTE_SHARE);
+
 /** Cuts blocks into pages of at most `room` pt at the designed size; the first page also holds the lead. */
 const splitIntoPages = (
   blocks: FlowBlock[],
@@ -174,7 +201,10 @@ const splitIntoPages = (
       used += h;
       continue;
     }
-    const split = block.type === "subheading" ? undefined : splitBlock(block, room - used, 1, measure);
+    // A stanza or a short tribute that fits whole on the next page goes there whole.
+    const keptWhole = current.length > 0 && keepsWhole(block, h, room);
+    const split =
+      block.type === "subheading" || keptWhole ? undefined : splitBlock(block, room - used, 1, measure);
     if (split) {
       current.push(split[0]);
       queue.unshift(split[1]);
@@ -259,6 +289,17 @@ const MAX_PHOTO_CROP = 0.15;
 
 type PhotoSizeLookup = (photo: Photo) => { width: number; height: number } | undefined;
 
+/**
+ * How much of its place in the composed rows a photo fills, by the size the family chose: Full
+ * also takes a row of its own, so each size prints visibly larger than the one before it.
+ */
+export const PHOTO_SIZE_SHARE: Record<Photo["size"], number> = {
+  small: 0.55,
+  medium: 0.75,
+  large: 0.88,
+  full: 1,
+};
+
 /** Photos composed into a box at their aspect ratios (4:5 portrait when the size is unknown). */
 const composeInto = (
   photos: Photo[],
@@ -267,7 +308,10 @@ const composeInto = (
 ): PlacedPhoto[] => {
   const shapes = photos.map((p) => {
     const px = size(p);
-    return { aspect: px && px.width > 0 && px.height > 0 ? px.width / px.height : 0.8 };
+    return {
+      aspect: px && px.width > 0 && px.height > 0 ? px.width / px.height : 0.8,
+      alone: p.size === "full",
+    };
   });
   const composed = composePhotos(shapes, {
     ...box,
@@ -277,15 +321,18 @@ const composeInto = (
   });
   return photos.flatMap((photo, i) => {
     const placed = composed[i];
+    const share = PHOTO_SIZE_SHARE[photo.size];
     return placed
       ? [
           {
             id: photo.id,
             url: photo.url,
             caption: photo.caption,
-            widthIn: placed.widthIn,
-            heightIn: placed.heightIn,
+            widthIn: placed.widthIn * share,
+            heightIn: placed.heightIn * share,
             row: placed.row,
+            focalX: photo.focalX,
+            focalY: photo.focalY,
           },
         ]
       : [];
@@ -328,6 +375,17 @@ const resolutionChecks = (
 };
 
 type PixelSize = { width: number; height: number };
+
+/** A caption is set smaller to fit its two lines; one that still does not fit is named. */
+const captionChecks = (pages: BookletPage[], averageCharEm: number): PrintCheck[] =>
+  pages.flatMap((page) =>
+    (page.photos ?? [])
+      .filter((p) => p.caption.trim() && !captionFit(p.caption, p.widthIn * PT_PER_IN, averageCharEm).fits)
+      .map((p) => ({
+        level: "warning" as const,
+        message: `The caption "${p.caption}" is longer than the two lines under its photo on the ${LABELS[page.kind].toLowerCase()} page, so it runs past them. Please shorten it or check that page.`,
+      })),
+  );
 
 /** Sections printed only when they have content; an empty one would be a page of decoration. */
 const LEFT_OUT_WHEN_EMPTY: BookletPageKind[] = [
@@ -415,6 +473,7 @@ export const planBooklet = (given: ProgramInput, options: PlanOptions = {}): Boo
             widthIn: COVER_PHOTO_IN[layout].width,
             heightIn: COVER_PHOTO_IN[layout].height,
             fullBleed: layout === "modern",
+            ...focalPoint(program.additionalPhotos.find((p) => p.url === photos.coverUrl)),
           },
         ]
       : [],
@@ -425,6 +484,7 @@ export const planBooklet = (given: ProgramInput, options: PlanOptions = {}): Boo
     if (program.serviceItems.length === 0) checks.push(USUAL_ORDER_CHECK);
     checks.push(...contentChecks(program));
     checks.push(...resolutionChecks(printed, pixelSize));
+    checks.push(...captionChecks(printed, measure.averageCharEm));
     checks.push(...missingPhotoChecks(given, options));
     return { pages: printed, checks };
   };
@@ -681,10 +741,28 @@ const USUAL_ORDER_CHECK: PrintCheck = {
     "The order of service shows the usual order (Processional to Recessional): edit it under Service Details.",
 };
 
+/** The size a flowing page's title prints at (the inside page's title is the full name). */
+export const pageTitleFit = (program: ProgramInput, title: string, continued = false) =>
+  headingFit(
+    continued ? `${title} (continued)` : title,
+    {
+      widthPt: contentWidthPt(program.pageLayout),
+      averageCharEm: FONT_FACES[program.fontStyle].averageCharEm,
+    },
+    HEADING_TITLE_PT[program.pageLayout],
+  );
+
 const contentChecks = (program: ProgramInput): PrintCheck[] => {
   const checks: PrintCheck[] = [];
   if (program.fullName.length > 60) {
     checks.push({ level: "info", message: "The name is long, so it is set smaller on the cover." });
+  }
+  if (program.fullName.trim() && !pageTitleFit(program, program.fullName).fits) {
+    checks.push({
+      level: "warning",
+      message:
+        "The full name is too long for the heading of the inside page, even in smaller type, so it runs onto a third line there. Please look at that page before printing.",
+    });
   }
   for (const [field, label] of [
     ["lifeReflections", "Life reflections"],
@@ -694,6 +772,12 @@ const contentChecks = (program: ProgramInput): PrintCheck[] => {
   }
   return checks;
 };
+
+/** The photo's focal point, when the family set one. */
+const focalPoint = (photo: Photo | undefined) =>
+  photo?.focalX === undefined || photo.focalY === undefined
+    ? {}
+    : { focalX: photo.focalX, focalY: photo.focalY };
 
 const backPage = (photo: Photo | undefined): BookletPage => ({
   key: "back",
@@ -707,6 +791,7 @@ const backPage = (photo: Photo | undefined): BookletPage => ({
           caption: photo.caption,
           widthIn: BACK_PHOTO_IN.width,
           heightIn: BACK_PHOTO_IN.height,
+          ...focalPoint(photo),
         },
       ]
     : [],

@@ -22,7 +22,7 @@ const photoFileName = (url: string, index: number) => {
 };
 
 /** The header row (field names) and the one data row of a program's data merge. */
-export const buildDataMergeRows = (
+const buildDataMergeRows = (
   program: ProgramInput,
   tool: DataMergeTool,
 ): { header: string[]; values: string[] } => {

@@ -16,7 +16,7 @@ const FONT_PACKAGES: Record<ProgramInput["fontStyle"], string> = {
   lora: "@fontsource/lora",
 };
 
-export const buildPrintTemplate = (program: ProgramInput) => {
+const buildPrintTemplate = (program: ProgramInput) => {
   const plan = planBooklet(program);
   return {
     format: "keepsake-print-template",

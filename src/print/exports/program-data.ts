@@ -11,7 +11,7 @@ export const exportProgramJson = (program: ProgramInput): ExportFile => ({
   content: `${JSON.stringify(program, null, 2)}\n`,
 });
 
-export const PROGRAM_CSV_COLUMNS = [
+const PROGRAM_CSV_COLUMNS = [
   "Name",
   "Birth Date",
   "Passing Date",

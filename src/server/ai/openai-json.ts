@@ -25,7 +25,7 @@ const unfence = (content: string) =>
     .replace(/^```(?:json)?\s*/i, "")
     .replace(/\s*```$/, "");
 
-export const describeError = (error: unknown) =>
+const describeError = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
 /** Asks a chat model for one JSON object through the official SDK; the caller validates its shape. */

@@ -4,10 +4,18 @@ import { passwordResets, sessions, users } from "../../../db/schema";
 import { PRODUCT_NAME } from "../../shared/constants";
 import type { ResetPasswordInput } from "../../shared/schemas";
 import { AppError } from "../errors";
+import { revokeAllApiKeys } from "../integration/api-keys";
 import type { Mailer } from "../mail/mailer";
 import { createSession, hashToken } from "./service";
 
-export const RESET_LINK_MS = 60 * 60 * 1000;
+const RESET_LINK_MS = 60 * 60 * 1000;
+
+/**
+ * A reset revokes the API keys made this long before it: whoever knew the old password may have
+ * made one to keep a way in. Older keys are the family's or funeral home's own: the reset page
+ * offers to revoke those too.
+ */
+const RESET_REVOKES_KEYS_MADE_WITHIN_MS = 24 * 60 * 60 * 1000;
 
 export const FORGOT_PASSWORD_ANSWER =
   "If an account uses that email, we've sent it a link to set a new password. The link works once, for one hour.";
@@ -60,7 +68,10 @@ export const requestPasswordReset = async (
   });
 };
 
-/** Sets the new password, uses up the link (and every other open link), and ends every session. */
+/**
+ * Sets the new password, uses up the link (and every other open link), ends every session and
+ * revokes the keys made in the day before (`revokedApiKeys`: how many).
+ */
 export const resetPassword = async (db: AppDatabase, input: ResetPasswordInput, now = new Date()) => {
   const tokenHash = hashToken(input.token);
   const [reset] = await db
@@ -95,7 +106,9 @@ export const resetPassword = async (db: AppDatabase, input: ResetPasswordInput, 
       .returning();
     if (!user) return undefined;
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
-    return { user, session: await createSession(db, user.id, now) };
+    const since = new Date(now.getTime() - RESET_REVOKES_KEYS_MADE_WITHIN_MS);
+    const revokedApiKeys = await revokeAllApiKeys(db, user.id, now, since);
+    return { user, session: await createSession(db, user.id, now), revokedApiKeys };
   });
   if (!signedIn) throw invalidLink();
   return signedIn;

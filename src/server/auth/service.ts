@@ -1,4 +1,4 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { type AppDatabase, write } from "../../../db/client";
 import { preparedFor } from "../../../db/prepared";
 import { sessions, type UserRow, users } from "../../../db/schema";
@@ -24,13 +24,30 @@ export const toPublicUser = (row: UserRow, billingEnabled: boolean): User => ({
 
 export const hashToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
-/** A new session for the user (joining the caller's transaction when `db` is one). */
-export const createSession = async (db: AppDatabase, userId: string, now = new Date()) => {
+/**
+ * A new session for the user (joining the caller's transaction when `db` is one). Beyond
+ * `maxSessions`, the user's oldest sessions end, so stolen or forgotten ones cannot pile up.
+ */
+export const createSession = async (
+  db: AppDatabase,
+  userId: string,
+  now = new Date(),
+  maxSessions = Number.POSITIVE_INFINITY,
+) => {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const tokenHash = hashToken(token);
   const expiresAt = new Date(now.getTime() + SESSION_MS);
-  await write(db, (tx) =>
-    tx.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now }),
-  );
+  await write(db, async (tx) => {
+    await tx.insert(sessions).values({ tokenHash, userId, expiresAt, createdAt: now });
+    if (!Number.isFinite(maxSessions)) return;
+    const others = await tx
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, tokenHash)))
+      .orderBy(desc(sessions.createdAt), desc(sessions.tokenHash));
+    const ended = others.slice(maxSessions - 1).map((row) => row.tokenHash);
+    if (ended.length > 0) await tx.delete(sessions).where(inArray(sessions.tokenHash, ended));
+  });
   return { token, expiresAt };
 };
 

@@ -11,7 +11,7 @@ import { queueBatchPdfs } from "../print/queued-pdfs";
 import type { PrintServiceDeps } from "../print/service";
 import { getProgram } from "../programs/service";
 import { batchPdfs } from "./pdf-service";
-import { createBatch, parseBatchPayload } from "./service";
+import { type BatchLimits, createBatch, parseBatchPayload } from "./service";
 
 // Registered before the programs and print modules so no `/programs/:id…` pattern can claim these paths.
 export const batchRoutes = (
@@ -19,6 +19,7 @@ export const batchRoutes = (
   billingEnabled: boolean,
   print: Omit<PrintServiceDeps, "db">,
   events: ProgramEvents,
+  limits: BatchLimits,
 ) =>
   new Elysia({ prefix: "/programs/batch" })
     .use(authPlugin(db, billingEnabled))
@@ -32,7 +33,7 @@ export const batchRoutes = (
         const created = await write(db, async (tx) => {
           await holdAccount(tx, user.id);
           await requireRoomForPrograms(tx, user, inputs.length);
-          const made = await createBatch(db, user.id, inputs);
+          const made = await createBatch(db, user.id, inputs, limits);
           await events.emitEach(user.id, "program.created", made.map(programEventData));
           return made;
         });

@@ -5,6 +5,7 @@ import { subscriptionRequestSchema } from "../../shared/schemas";
 import { authPlugin } from "../auth/plugin";
 import type { Config } from "../config";
 import { AppError } from "../errors";
+import type { OwnOrigin } from "../http/own-origin";
 import { parseInput } from "../http/parse-input";
 import { createPortalSession, createSubscription, subscriptionInfo } from "./service";
 import { createStripe } from "./stripe-client";
@@ -18,9 +19,8 @@ const asCheckoutError = (error: unknown, set: { status?: number | string }) => {
   return { ...error.toBody(), error: error.message, details };
 };
 
-const appOrigin = (request: Request, config: Config) => config.PUBLIC_URL ?? new URL(request.url).origin;
-
-export const billingRoutes = (db: AppDatabase, config: Config, stripe?: Stripe) => {
+/** `ownOrigin`: where Stripe sends the family back, from the configuration, never a request's Host. */
+export const billingRoutes = (db: AppDatabase, config: Config, ownOrigin: OwnOrigin, stripe?: Stripe) => {
   const billingEnabled = stripe !== undefined;
   const deps = { db, stripe, publishableKey: config.STRIPE_PUBLISHABLE_KEY };
   return (
@@ -45,7 +45,7 @@ export const billingRoutes = (db: AppDatabase, config: Config, stripe?: Stripe) 
       )
       .post(
         "/subscription/portal",
-        ({ user, request }) => createPortalSession(deps, user, `${appOrigin(request, config)}/subscription`),
+        ({ user }) => createPortalSession(deps, user, `${ownOrigin.origin}/subscription`),
         { auth: "session" },
       )
       // Stripe signs the exact bytes it sent: the body must reach the check unparsed.

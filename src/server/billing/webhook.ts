@@ -1,9 +1,10 @@
 // Stripe's signed webhook: the only thing that changes an account's tier. Each event is applied
-// once (its id is recorded in the same transaction) and an event older than the last one applied
-// to the account is ignored, so redelivered and reordered events cannot undo a newer state.
+// once (its id is recorded in the same transaction) and an event telling of an older state than
+// the one applied is ignored (see isOlderState), so redelivered and reordered events cannot undo
+// a newer state.
 import { eq, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { type AppDatabase, type DbOrTx, write } from "../../../db/client";
+import { type AppDatabase, type Tx, write } from "../../../db/client";
 import { stripeEvents, type UserRow, users } from "../../../db/schema";
 import type { STRIPE_WEBHOOK_OUTCOMES } from "../../shared/api-answers";
 import type { PlanTier } from "../../shared/constants";
@@ -75,7 +76,7 @@ const invoiceChange = (invoice: Stripe.Invoice, paid: boolean, row: UserRow): Us
  * until the transaction ends (SELECT … FOR UPDATE, which SQLite lacks; its writes already take
  * turns), so two events for one account apply one after the other, the second seeing the first.
  */
-const lockedAccount = async (tx: DbOrTx, where: SQL) => {
+const lockedAccount = async (tx: Tx, where: SQL) => {
   const [row] = await tx
     .update(users)
     .set({ updatedAt: sql`${users.updatedAt}` })
@@ -84,14 +85,14 @@ const lockedAccount = async (tx: DbOrTx, where: SQL) => {
   return row;
 };
 
-const accountFor = async (tx: DbOrTx, customerId: string | undefined, userId: string | undefined) => {
+const accountFor = async (tx: Tx, customerId: string | undefined, userId: string | undefined) => {
   const byCustomer = customerId ? await lockedAccount(tx, eq(users.stripeCustomerId, customerId)) : undefined;
   if (byCustomer || !userId) return byCustomer;
   return lockedAccount(tx, eq(users.id, userId));
 };
 
 /** What the event changes on its account, or undefined when it concerns none of ours. */
-const changeFor = async (tx: DbOrTx, event: Stripe.Event) => {
+const changeFor = async (tx: Tx, event: Stripe.Event) => {
   switch (event.type) {
     case "customer.subscription.created":
     case "customer.subscription.updated":
@@ -100,12 +101,14 @@ const changeFor = async (tx: DbOrTx, event: Stripe.Event) => {
       const row = await accountFor(tx, idOf(subscription.customer), subscription.metadata?.userId);
       if (!row) return undefined;
       const change = subscriptionChange(subscription, event.type === "customer.subscription.deleted");
+      const item = subscription.items.data[0];
+      const period = item && { start: item.current_period_start, end: item.current_period_end };
       // Another subscription ending (an abandoned checkout expiring) must not end the live one.
       const other = row.stripeSubscriptionId && row.stripeSubscriptionId !== subscription.id;
       if (other && row.subscriptionStatus && LIVE_SUBSCRIPTION_STATUSES.has(row.subscriptionStatus)) {
         if (!LIVE_SUBSCRIPTION_STATUSES.has(change.subscriptionStatus ?? "")) return undefined;
       }
-      return { row, change };
+      return { row, change, period };
     }
     case "invoice.paid":
     case "invoice.payment_failed": {
@@ -116,19 +119,45 @@ const changeFor = async (tx: DbOrTx, event: Stripe.Event) => {
         invoiceSubscription(invoice)?.metadata?.userId,
       );
       const change = row ? invoiceChange(invoice, event.type === "invoice.paid", row) : undefined;
-      return row && change ? { row, change } : undefined;
+      return row && change ? { row, change, period: invoice.lines.data[0]?.period } : undefined;
     }
     default:
       return undefined;
   }
 };
 
+// How far a subscription has come within one period: unpaid, then running, then ended for good.
+const STAGES: Record<string, number> = { incomplete: 0, incomplete_expired: 2, canceled: 2 };
+const stageOf = (status: string | null | undefined) => STAGES[status ?? ""] ?? 1;
+
+/**
+ * Whether the event tells of an earlier state of the account's subscription than the one stored.
+ * Stripe's `created` is in whole seconds, so two events of one second (a cancellation and the
+ * update before it) are ordered by the subscription itself: its period, then its stage. A
+ * canceled subscription never runs again in Stripe, so for that subscription only a period
+ * starting after it ended is news; nothing else brings it back.
+ */
+const isOlderState = (
+  row: UserRow,
+  created: number,
+  change: UserChange,
+  period: { start: number; end: number } | undefined,
+) => {
+  if (row.subscriptionEventAt !== null && created < row.subscriptionEventAt) return true;
+  if (!row.stripeSubscriptionId || change.stripeSubscriptionId !== row.stripeSubscriptionId) return false;
+  const storedEnd = row.subscriptionEndsAt?.getTime();
+  if (row.subscriptionStatus === "canceled") {
+    if (change.subscriptionStatus === "canceled") return false;
+    return !(period && storedEnd !== undefined && period.start * 1000 > storedEnd);
+  }
+  if (created !== row.subscriptionEventAt) return false;
+  if (period && storedEnd !== undefined && period.end * 1000 !== storedEnd)
+    return period.end * 1000 < storedEnd;
+  return stageOf(change.subscriptionStatus ?? row.subscriptionStatus) < stageOf(row.subscriptionStatus);
+};
+
 /** Applies one verified event in one transaction, at most once. */
-export const applyStripeEvent = (
-  db: AppDatabase,
-  event: Stripe.Event,
-  now = new Date(),
-): Promise<WebhookOutcome> =>
+const applyStripeEvent = (db: AppDatabase, event: Stripe.Event, now = new Date()): Promise<WebhookOutcome> =>
   write(db, async (tx) => {
     // The event's id is recorded first: a redelivery racing this one waits on it, then finds it.
     const recorded = await tx
@@ -139,8 +168,8 @@ export const applyStripeEvent = (
     if (recorded.length === 0) return "duplicate";
     const found = await changeFor(tx, event);
     if (!found) return "ignored";
-    const { row, change } = found;
-    if (row.subscriptionEventAt !== null && event.created < row.subscriptionEventAt) return "stale";
+    const { row, change, period } = found;
+    if (isOlderState(row, event.created, change, period)) return "stale";
     await tx
       .update(users)
       .set({ ...change, subscriptionEventAt: event.created, updatedAt: now })

@@ -54,9 +54,6 @@ export const readEmotion = (text: string): EmotionReading => {
   return { detected: best.state, confidence, supportNeeded: NEEDS_SUPPORT.has(best.state) };
 };
 
-export const isEmotionalState = (value: string): value is EmotionalState =>
-  value in CUES || value === "neutral";
-
 const REPLIES: Record<EmotionalState, readonly string[]> = {
   overwhelmed: [
     "That is a great deal to carry at once. You don't have to do it all tonight. Would it help to pick just one small thing, like the name and dates, and let the rest wait?",
@@ -156,7 +153,11 @@ const EMOTIONAL_SUGGESTIONS: Record<EmotionalState, readonly string[]> = {
     "Give me a writing prompt",
     "Who should I thank in the program?",
   ],
-  neutral: ["I'm feeling overwhelmed", "Help me write about my loved one", "I just need someone to listen"],
+  neutral: [
+    "I don't know where to start",
+    "Help me write about my loved one",
+    "I just need someone to listen",
+  ],
 };
 
 // Rotating through the library by the conversation's length keeps replies from repeating back to back.

@@ -105,7 +105,7 @@ const KNOWN_ERRORS: readonly KnownError[] = [
   },
   {
     errorType: "network_error",
-    pattern: /failed to fetch|networkerror|network request failed|load failed|offline|timed? ?out/i,
+    pattern: /failed to fetch|networkerror|network request failed|\bload failed|offline|timed? ?out/i,
     suggestedFix:
       "Keepsake could not reach the server. Check your internet connection, then try again; nothing you saved is lost.",
     canAutoResolve: false,

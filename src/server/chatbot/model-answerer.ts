@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { createJsonChat, modelOrOffline, type OpenAiSettings } from "../ai/openai-json";
 import type { HelpCentre } from "../help/help-centre";
-import { articleLink, knownErrorAnswer, type SupportAnswer, type SupportAnswerer } from "./answerer";
+import {
+  articleLink,
+  dontKnowAnswer,
+  knownErrorAnswer,
+  programPagesAnswer,
+  type SupportAnswer,
+  type SupportAnswerer,
+} from "./answerer";
 
 const SYSTEM_PROMPT = `You are the Support Assistant of Keepsake, a web app with which grieving families and funeral homes make printed memorial programs.
 Answer ONLY from the help article sections you are given. If they do not answer the question, say plainly that you don't know; never guess or invent features.
@@ -28,10 +35,12 @@ export const createModelAnswerer = (
   log: (line: string) => void = (line) => console.warn(line),
 ): SupportAnswerer => {
   const askJson = createJsonChat(settings);
-  return async (question, context) => {
-    if (knownErrorAnswer(question, help)) return offline(question, context);
+  return async (question, context, program) => {
+    // Known errors and this program's own page count are facts the offline answer states exactly.
+    if (knownErrorAnswer(question, help) || (program && programPagesAnswer(question, program)))
+      return offline(question, context, program);
     const sections = help.search(question, 3);
-    if (sections.length === 0) return offline(question, context);
+    if (sections.length === 0) return offline(question, context, program);
     return modelOrOffline<SupportAnswer>(
       `support assistant: answer by ${settings.model}`,
       log,
@@ -47,12 +56,14 @@ export const createModelAnswerer = (
         if (!parsed.success)
           throw new Error(`the model's answer did not match the schema: ${parsed.error.issues[0]?.message}`);
         const used = sections.find((s) => s.id === parsed.data.sectionId);
+        // An answer from no section is the model saying it does not know: say so with the way to a person.
+        if (!used) return dontKnowAnswer();
         return {
           content: parsed.data.answer.trim(),
-          metadata: { confidence: used ? 0.85 : 0.5, ...(used ? { article: articleLink(used) } : {}) },
+          metadata: { confidence: 0.85, article: articleLink(used) },
         };
       },
-      () => offline(question, context),
+      () => offline(question, context, program),
     );
   };
 };

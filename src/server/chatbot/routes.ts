@@ -1,5 +1,6 @@
 import { type Cookie, Elysia } from "elysia";
 import { signCookie, unsignCookie } from "elysia/utils";
+import { z } from "zod";
 import type { AppDatabase } from "../../../db/client";
 import {
   chatContextSchema,
@@ -21,7 +22,7 @@ import type { HelpCentre } from "../help/help-centre";
 import { clientAddress } from "../http/client-address";
 import { parseInput } from "../http/parse-input";
 import { createOfflineAnswerer } from "./answerer";
-import { isEmotionalState, writingPromptsFor } from "./emotions";
+import { writingPromptsFor } from "./emotions";
 import { createModelAnswerer } from "./model-answerer";
 import {
   type ChatOwner,
@@ -35,7 +36,7 @@ import {
 } from "./service";
 
 /** An anonymous visitor's chat is bound to this signed cookie. */
-export const VISITOR_COOKIE = "kv";
+const VISITOR_COOKIE = "kv";
 const VISITOR_COOKIE_DAYS = 180;
 /** A report is a message and a stack: far below the API's general body limit. */
 const MAX_ERROR_REPORT_BYTES = 64 * 1024;
@@ -47,16 +48,26 @@ export type ChatLimits = {
   errorReports: number;
   /** One network address gets this many times a person's allowance: visitors can drop their cookie. */
   perAddressFactor: number;
+  /**
+   * Error reports one address may send per window, whoever it is, and per day: a browser sends at
+   * most one automatic report per error type every few seconds, and nobody reads thousands a day.
+   */
+  errorReportsPerAddress: number;
+  errorReportsPerAddressPerDay: number;
   windowMs: number;
 };
 
 export const DEFAULT_CHAT_LIMITS: ChatLimits = {
   messages: 20,
   sessions: 10,
-  errorReports: 30,
+  errorReports: 10,
   perAddressFactor: 5,
+  errorReportsPerAddress: 20,
+  errorReportsPerAddressPerDay: 300,
   windowMs: 60_000,
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The signed-in user, else the visitor of the signed cookie; with `create`, a new visitor gets one.
@@ -92,10 +103,13 @@ const chatOwner = async (
 const ownerKey = (owner: ChatOwner | null) =>
   owner?.userId ? `u:${owner.userId}` : `v:${owner?.visitorId ?? ""}`;
 
+// Parsed as the `context` field so a refused value is named where it was sent: context.emotionalState.
+const jsonContextSchema = z.object({ context: chatContextSchema });
+
 const parseJsonContext = (raw: string | undefined) => {
   if (!raw) return {};
   try {
-    return parseInput(chatContextSchema, JSON.parse(raw));
+    return parseInput(jsonContextSchema, { context: JSON.parse(raw) }).context;
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError("VALIDATION", "context must be a JSON object", [
@@ -117,19 +131,20 @@ export const chatbotRoutes = (
   const secureCookies = secureCookiesFor(config.PUBLIC_URL);
   const settings = openAiSettingsFrom(config);
   const answer = settings ? createModelAnswerer(settings, help, offline) : offline;
-  const limiter = (scope: string, max: number) => ({
+  const limiter = (scope: string, max: number, byAddress = max * limits.perAddressFactor) => ({
     person: new FailureLimiter(rateLimitStore(db, `chat-${scope}-person`), max, limits.windowMs),
-    address: new FailureLimiter(
-      rateLimitStore(db, `chat-${scope}-address`),
-      max * limits.perAddressFactor,
-      limits.windowMs,
-    ),
+    address: new FailureLimiter(rateLimitStore(db, `chat-${scope}-address`), byAddress, limits.windowMs),
   });
   const buckets = {
     messages: limiter("messages", limits.messages),
     sessions: limiter("sessions", limits.sessions),
-    errorReports: limiter("error-reports", limits.errorReports),
+    errorReports: limiter("error-reports", limits.errorReports, limits.errorReportsPerAddress),
   };
+  const errorReportsToday = new FailureLimiter(
+    rateLimitStore(db, "chat-error-reports-day-address"),
+    limits.errorReportsPerAddressPerDay,
+    DAY_MS,
+  );
   /** Counts one request, or answers 429 when this person or address has sent too many. */
   const take = async (bucket: keyof typeof buckets, owner: ChatOwner | null, address: string) => {
     const { person, address: byAddress } = buckets[bucket];
@@ -176,8 +191,7 @@ export const chatbotRoutes = (
     })
     .get("/writing-prompts", ({ query }) => {
       const { context } = parseInput(writingPromptsQuerySchema, query);
-      const state = parseJsonContext(context).emotionalState ?? "neutral";
-      return { prompts: writingPromptsFor(isEmotionalState(state) ? state : "neutral") };
+      return { prompts: writingPromptsFor(parseJsonContext(context).emotionalState ?? "neutral") };
     })
     .post("/error-report", async ({ body, cookie, request, address }) => {
       if (Number(request.headers.get("content-length") ?? 0) > MAX_ERROR_REPORT_BYTES)
@@ -185,6 +199,12 @@ export const chatbotRoutes = (
       const input = parseInput(errorReportSchema, body);
       const owner = await chatOwner(db, secret, cookie, secureCookies, false);
       await take("errorReports", owner, address);
+      const wait = await errorReportsToday.take(address);
+      if (wait > 0)
+        throw rateLimited(
+          `Thank you, we have enough error reports from this network for today (${limits.errorReportsPerAddressPerDay} a day). Please try again tomorrow.`,
+          wait,
+        );
       return recordErrorReport(db, owner, input);
     });
 };

@@ -1,6 +1,11 @@
 // Error reports come from the browser and may carry what they should not: tokens in URLs, a pasted
 // password, a cookie. Everything stored or shown from a report passes through here first.
+import { API_KEY_PREFIX } from "../../shared/integration";
+
 const REDACTED = "[redacted]";
+// Our own API keys and webhook secrets are base64url, so `-` and `_` belong to them: stopping at
+// the first one would leave the rest of the secret in clear.
+const OWN_API_KEY = new RegExp(`\\b${API_KEY_PREFIX}[A-Za-z0-9_-]{8,}`, "g");
 
 // Order matters: an Authorization header's scheme is kept and its credentials removed first.
 const SECRET_PATTERNS: readonly [RegExp, string][] = [
@@ -10,9 +15,11 @@ const SECRET_PATTERNS: readonly [RegExp, string][] = [
     /((?:password|passwd|pwd|token|secret|api[_-]?key|apikey|access[_-]?key|auth|authorization|session|sid|cookie|client[_-]?secret|signature)["']?\s*[:=]\s*["']?)([^\s"'&,;})]+)/gi,
     `$1${REDACTED}`,
   ],
-  // JSON Web Tokens and provider keys (Stripe, OpenAI) wherever they stand
+  // JSON Web Tokens, our own keys and provider keys (Stripe, OpenAI) wherever they stand
   [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, REDACTED],
-  [/\b(sk|pk|rk|whsec)_(live|test)_[A-Za-z0-9]{8,}/g, REDACTED],
+  [OWN_API_KEY, REDACTED],
+  [/\bwhsec_[A-Za-z0-9_-]{8,}/g, REDACTED],
+  [/\b(sk|pk|rk)_(live|test)_[A-Za-z0-9]{8,}/g, REDACTED],
   [/\bsk-[A-Za-z0-9_-]{16,}/g, REDACTED],
 ];
 

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type AppDatabase, type DbOrTx, holdUntilCommit, write } from "../../../db/client";
+import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { type AppDatabase, holdUntilCommit, type Tx, write } from "../../../db/client";
 import { chatMessages, chatSessions, errorReports } from "../../../db/schema";
 import { timeAfterNewest } from "../../../db/time-after-newest";
 import {
   CHAT_LIMITS,
+  type ChatContext,
   type ChatMessage,
   type ChatMetadata,
   type ChatSession,
@@ -13,21 +14,25 @@ import {
   type EmotionalState,
   type ErrorReportInput,
   type ErrorReportResponse,
+  GUIDED_WRITING_ACTION,
   type SendChatMessageInput,
   type SendMessageResponse,
 } from "../../shared/chatbot";
-import { notFound } from "../errors";
-import type { SupportAnswer, SupportAnswerer } from "./answerer";
+import { AppError, notFound } from "../errors";
+import { getProgram } from "../programs/service";
+import { type ProgramFacts, programFacts, type SupportAnswer, type SupportAnswerer } from "./answerer";
 import { CRISIS_REPLY, mentionsSelfHarm } from "./crisis";
 import {
   comfortFor,
   emotionalReply,
   emotionalSuggestionsFor,
-  isEmotionalState,
   readEmotion,
+  writingPromptsFor,
 } from "./emotions";
 import { matchKnownError } from "./error-catalogue";
 import { scrubSecrets } from "./scrub-secrets";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Who a chat belongs to: a signed-in user, or a visitor known only by a signed cookie. */
 export type ChatOwner = { userId: string; visitorId?: undefined } | { visitorId: string; userId?: undefined };
@@ -118,7 +123,7 @@ const assistantTurns = async (db: AppDatabase, sessionId: string) => {
 };
 
 /** Keeps a session's newest messages only, so one conversation cannot grow without end. */
-const trimSession = async (tx: DbOrTx, sessionId: string) => {
+const trimSession = async (tx: Tx, sessionId: string) => {
   const [row] = await tx
     .select({ n: count() })
     .from(chatMessages)
@@ -144,6 +149,55 @@ const crisisAnswer = (): SupportAnswer => ({
   metadata: { crisis: true, suggestedActions: ["Call or text 988 (US)", "Call your local emergency number"] },
 });
 
+/**
+ * The program a chat was opened from, when the person asking is signed in and owns it. Another
+ * person's program, or one deleted since, is simply not known: the chat answers without it.
+ */
+const chatProgram = async (
+  db: AppDatabase,
+  owner: ChatOwner | null,
+  programId: string | undefined,
+): Promise<ProgramFacts | undefined> => {
+  if (!owner?.userId || !programId) return undefined;
+  try {
+    return programFacts(await getProgram(db, owner.userId, programId));
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "NOT_FOUND") return undefined;
+    throw error;
+  }
+};
+
+// "Help me write about my loved one", "give me a writing prompt", "how do I write a tribute?"
+const ASKS_FOR_WRITING =
+  /\b(write|writing|words for|prompts?)\b|\b(tribute|eulogy|obituary|thank-you message)\b/i;
+// "Can I save and come back later?": a question about the app, asked in the emotional chat.
+const ASKS_HOW_TO = /^\s*(how|can|what|where|which|who|is|do|does|why|will)\b.*\?\s*$/i;
+
+/**
+ * The emotional chat's reply: guided writing when asked for help with words, the help article when
+ * a question about the app has one, and otherwise a reply that fits what the message shows.
+ */
+const emotionalAnswer = async (
+  answer: SupportAnswerer,
+  message: string,
+  context: ChatContext,
+  state: EmotionalState,
+  turn: number,
+): Promise<SupportAnswer> => {
+  if (ASKS_FOR_WRITING.test(message)) {
+    const prompts = writingPromptsFor(state).slice(0, 3);
+    return {
+      content: `Let's find the words together. A few questions to start from; answer any of them in your own words, as briefly as you like:\n\n${prompts.map((p) => `- ${p}`).join("\n")}\n\n${GUIDED_WRITING_ACTION} (below) lets you answer them one at a time. Your answers are added to the life reflections of your program, after anything already written there, for you to edit.`,
+      metadata: { suggestedActions: [GUIDED_WRITING_ACTION] },
+    };
+  }
+  if (ASKS_HOW_TO.test(message)) {
+    const help = await answer(message, context);
+    if (help.metadata.article && help.metadata.confidence) return help;
+  }
+  return { content: emotionalReply(state, turn), metadata: {} };
+};
+
 /** Stores the user's message and the reply; a message that may be about self-harm is answered with crisis help first. */
 export const sendChatMessage = async (
   db: AppDatabase,
@@ -159,8 +213,12 @@ export const sendChatMessage = async (
   const reply: SupportAnswer = crisis
     ? crisisAnswer()
     : session.kind === "emotional"
-      ? { content: emotionalReply(reading.detected, turn), metadata: {} }
-      : await answer(input.message, input.context);
+      ? await emotionalAnswer(answer, input.message, input.context, reading.detected, turn)
+      : await answer(
+          input.message,
+          input.context,
+          await chatProgram(db, owner, input.context.programId ?? session.context.programId),
+        );
   const supportNeeded = crisis || reading.supportNeeded;
   const detected: EmotionalState =
     crisis && reading.detected === "neutral" ? "overwhelmed" : reading.detected;
@@ -213,10 +271,7 @@ export const sendChatMessage = async (
 
 export const comfortMessage = (input: ComfortRequest) => {
   if (mentionsSelfHarm(input.message)) return { response: CRISIS_REPLY };
-  const state = isEmotionalState(input.emotionalState)
-    ? input.emotionalState
-    : readEmotion(input.message).detected;
-  return { response: comfortFor(state, Math.floor(Math.random() * 10)) };
+  return { response: comfortFor(input.emotionalState, Math.floor(Math.random() * 10)) };
 };
 
 const GENERAL_SUGGESTIONS: Record<string, readonly string[]> = {
@@ -324,6 +379,12 @@ export const recordErrorReport = async (
     canAutoResolve: match.canAutoResolve,
   };
 };
+
+/** Deletes the error reports last seen `days` or more days before `now` (the hourly maintenance). */
+export const deleteOldErrorReports = (db: AppDatabase, days: number, now = new Date()) =>
+  write(db, (tx) =>
+    tx.delete(errorReports).where(lt(errorReports.lastSeenAt, new Date(now.getTime() - days * DAY_MS))),
+  );
 
 /** The newest error reports, for the operator's `memorial reports`. */
 export const listErrorReports = (db: AppDatabase, limit = 50) =>

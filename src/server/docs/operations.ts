@@ -51,14 +51,20 @@ import {
 import { sampleProgram } from "../../shared/sample-program";
 import {
   aiResultSchema,
+  apiKeyCountSchema,
   forgotPasswordSchema,
   loginSchema,
+  logoutEverywhereAnswerSchema,
+  logoutEverywhereSchema,
   programInputSchema,
   programSchema,
   programSummarySchema,
   programUpdateSchema,
   registerSchema,
+  resetPasswordAnswerSchema,
   resetPasswordSchema,
+  revokedApiKeysSchema,
+  sessionAnswerSchema,
   subscriptionInfoSchema,
   subscriptionRequestSchema,
   userSchema,
@@ -83,7 +89,7 @@ type Body = {
   example?: unknown;
   contentType?: "application/json" | "multipart/form-data";
 };
-export type Answer = {
+type Answer = {
   status: number;
   description: string;
   schema?: z.ZodType;
@@ -216,6 +222,14 @@ export const OPERATIONS: Operation[] = [
     access: "public",
     answer: { status: 200, description: "JavaScript", contentType: "text/javascript" },
   },
+  {
+    method: "get",
+    path: "/api/docs/start.js",
+    tag: "Service",
+    summary: "Starts the reference viewer on its page",
+    access: "public",
+    answer: { status: 200, description: "JavaScript", contentType: "text/javascript" },
+  },
   // ------------------------------------------------------------ account
   {
     method: "post",
@@ -260,8 +274,15 @@ export const OPERATIONS: Operation[] = [
     path: "/api/logout/everywhere",
     tag: "Account",
     summary: "Sign out on every device, this one included",
+    description: "API keys keep working unless `revokeApiKeys` is true: then every key is revoked too.",
     access: "session",
-    answer: { status: 200, description: "Every session ended", schema: okSchema, example: { ok: true } },
+    body: { schema: logoutEverywhereSchema, example: { revokeApiKeys: true } },
+    answer: {
+      status: 200,
+      description: "Every session ended; how many API keys were revoked",
+      schema: logoutEverywhereAnswerSchema,
+      example: { ok: true, revokedApiKeys: 2 },
+    },
   },
   {
     method: "post",
@@ -291,7 +312,9 @@ export const OPERATIONS: Operation[] = [
     path: "/api/password/reset",
     tag: "Account",
     summary: "Set a new password with the emailed token, and sign in",
-    description: "Every other session of the account ends.",
+    description:
+      "Every other session of the account ends, and API keys made in the 24 hours before are revoked " +
+      "(`revokedApiKeys`: how many). Older keys keep working: see `/api/auth/api-keys`.",
     access: "public",
     body: {
       schema: resetPasswordSchema,
@@ -300,8 +323,8 @@ export const OPERATIONS: Operation[] = [
     answer: {
       status: 200,
       description: "The user; a session cookie is set",
-      schema: userSchema,
-      example: user,
+      schema: resetPasswordAnswerSchema,
+      example: { ...user, revokedApiKeys: 0 },
     },
   },
   {
@@ -311,6 +334,35 @@ export const OPERATIONS: Operation[] = [
     summary: "The signed-in user",
     access: "session",
     answer: { status: 200, description: "The user", schema: userSchema, example: user },
+  },
+  {
+    method: "get",
+    path: "/api/auth/session",
+    tag: "Account",
+    summary: "Who is signed in in this browser: the user, or null (never a 401)",
+    access: "public",
+    answer: { status: 200, description: "The user or null", schema: sessionAnswerSchema, example: { user } },
+  },
+  {
+    method: "get",
+    path: "/api/auth/api-keys",
+    tag: "Account",
+    summary: "How many of your API keys still work",
+    access: "session",
+    answer: { status: 200, description: "Active keys", schema: apiKeyCountSchema, example: { active: 2 } },
+  },
+  {
+    method: "post",
+    path: "/api/auth/api-keys/revoke",
+    tag: "Account",
+    summary: "Revoke every API key of the account in one step",
+    access: "session",
+    answer: {
+      status: 200,
+      description: "How many keys were revoked",
+      schema: revokedApiKeysSchema,
+      example: { revoked: 2 },
+    },
   },
   // ------------------------------------------------------------ programs
   {
@@ -654,7 +706,7 @@ export const OPERATIONS: Operation[] = [
     description:
       "Each delivery is a POST of `{ id, type, createdAt, data }` with the header " +
       '`Keepsake-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`. ' +
-      "Answer 2xx within 10 s; failures are retried 5 times with growing waits (30 s to about 2 h). " +
+      "Answer 2xx within 5 s; failures are retried 5 times with growing waits (30 s to about 2 h). " +
       "Private, loopback and link-local addresses are refused.",
     access: "session",
     body: { schema: createWebhookSchema, example: { url: WEBHOOK.url } },

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { type AppDatabase, write } from "../../../db/client";
 import { preparedFor } from "../../../db/prepared";
 import { type ApiKeyRow, apiKeys, type UserRow, users } from "../../../db/schema";
@@ -72,6 +72,41 @@ export const revokeApiKey = async (db: AppDatabase, ownerId: string, id: string,
   );
   if (!row) throw notFound("API key not found");
   return toSummary(row);
+};
+
+/** Keys of the owner that still work. */
+export const countActiveApiKeys = async (db: AppDatabase, ownerId: string) => {
+  const [row] = await db
+    .select({ active: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.ownerId, ownerId), isNull(apiKeys.revokedAt)));
+  return Number(row?.active ?? 0);
+};
+
+/**
+ * Revokes every key of the owner that still works, or only those made since `createdSince`;
+ * answers how many (joining the caller's transaction when `db` is one).
+ */
+export const revokeAllApiKeys = async (
+  db: AppDatabase,
+  ownerId: string,
+  now = new Date(),
+  createdSince?: Date,
+) => {
+  const revoked = await write(db, (tx) =>
+    tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(apiKeys.ownerId, ownerId),
+          isNull(apiKeys.revokedAt),
+          createdSince ? gte(apiKeys.createdAt, createdSince) : undefined,
+        ),
+      )
+      .returning({ id: apiKeys.id }),
+  );
+  return revoked.length;
 };
 
 // Prepared once: every request made with a key runs it.

@@ -10,7 +10,7 @@ import {
 } from "../../shared/case-import";
 import type { ImportMapping, ImportPreview, ImportProblem, ImportRequest } from "../../shared/integration";
 import { MAX_BATCH_SIZE, toProgramInput } from "../../shared/service-draft";
-import { type CreatedProgram, createBatch } from "../batch/service";
+import { type BatchLimits, type CreatedProgram, createBatch } from "../batch/service";
 import { AppError } from "../errors";
 import { offThread } from "../off-thread/worker-client";
 
@@ -78,7 +78,7 @@ export const previewImport = async (
 };
 
 /** "row 3: birthDate: Birth date must be a date like 1931-04-12" */
-export const describeImportProblem = ({ row, field, message }: ImportProblem) =>
+const describeImportProblem = ({ row, field, message }: ImportProblem) =>
   `row ${row}: ${field ? `${field}: ` : ""}${message}`;
 
 /**
@@ -89,6 +89,7 @@ export const importCases = async (
   db: AppDatabase,
   ownerId: string,
   request: ImportRequest & { mapping: ImportMapping },
+  limits: BatchLimits,
   now = new Date(),
 ): Promise<CreatedProgram[]> => {
   const table = await readTable(request);
@@ -109,7 +110,7 @@ export const importCases = async (
   const key = columnsKey(table.columns);
   // The programs and the saved mapping are one transaction (createBatch's joins this one).
   return write(db, async (tx) => {
-    const created = await createBatch(db, ownerId, drafts.map(toProgramInput));
+    const created = await createBatch(db, ownerId, drafts.map(toProgramInput), limits);
     await tx
       .insert(importMappings)
       .values({ ownerId, columnsKey: key, mapping: request.mapping, updatedAt: now })

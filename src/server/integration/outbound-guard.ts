@@ -12,16 +12,45 @@ export type OutboundPolicy = {
 
 export class RefusedDestination extends Error {}
 
-const isLoopback = (address: string) => {
-  const parsed = ipaddr.process(address);
-  return parsed.range() === "loopback";
+// IPv6 forms that carry an IPv4 address the packet may end up at: IPv4-compatible (::a.b.c.d),
+// IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d) and well-known NAT64
+// (64:ff9b::a.b.c.d) in the last 32 bits; 6to4 (2002:aabb:ccdd::) right after the prefix. Each is
+// judged by the IPv4 it carries, so [::127.0.0.1] is loopback, not a public address.
+const LAST_32_BITS_V4 = ["::/96", "::ffff:0:0/96", "::ffff:0:0:0/96", "64:ff9b::/96"].map((cidr) =>
+  ipaddr.IPv6.parseCIDR(cidr),
+);
+const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR("2002::/16");
+
+const fromParts = (high: number, low: number) =>
+  new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+const embeddedIPv4 = (address: ipaddr.IPv6) => {
+  const [, second = 0, third = 0, , , , seventh = 0, eighth = 0] = address.parts;
+  if (address.match(SIX_TO_FOUR)) return fromParts(second, third);
+  if (LAST_32_BITS_V4.some((cidr) => address.match(cidr))) return fromParts(seventh, eighth);
+  return undefined;
 };
 
-/** Only globally routable unicast addresses; private, loopback, link-local, CGNAT, multicast… are not. */
+/** The range of the address a connection really reaches. */
+const effectiveRange = (address: string) => {
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range();
+  const v6 = parsed as ipaddr.IPv6;
+  // :: and ::1 are IPv6's own unspecified and loopback addresses, not IPv4-compatible ones.
+  if (v6.range() === "loopback" || v6.range() === "unspecified") return v6.range();
+  return embeddedIPv4(v6)?.range() ?? v6.range();
+};
+
+const isLoopback = (address: string) => effectiveRange(address) === "loopback";
+
+/**
+ * Only globally routable unicast addresses; private, loopback, link-local, CGNAT, multicast… are
+ * not, nor any IPv6 address carrying one of them (see embeddedIPv4). Other transition ranges
+ * (Teredo, local-use NAT64) are not plain unicast either, so they are refused.
+ */
 export const isAllowedAddress = (address: string, policy: OutboundPolicy) => {
   if (!ipaddr.isValid(address)) return false;
-  // `process` turns an IPv4-mapped IPv6 address (::ffff:10.0.0.1) into the IPv4 it carries.
-  const range = ipaddr.process(address).range();
+  const range = effectiveRange(address);
   return range === "unicast" || (policy.allowLoopback && range === "loopback");
 };
 

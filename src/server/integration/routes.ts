@@ -8,6 +8,7 @@ import {
   programEventData,
 } from "../../shared/integration";
 import { authPlugin } from "../auth/plugin";
+import type { BatchLimits } from "../batch/service";
 import { requireFeature } from "../billing/entitlement-guard";
 import { parseInput } from "../http/parse-input";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
@@ -24,7 +25,12 @@ import {
  * The /funeral-integration page's calls. Keys and webhooks are managed only from a signed-in
  * session; a case system may import with a key.
  */
-export const integrationRoutes = (db: AppDatabase, billingEnabled: boolean, webhooks: WebhookDispatcher) =>
+export const integrationRoutes = (
+  db: AppDatabase,
+  billingEnabled: boolean,
+  webhooks: WebhookDispatcher,
+  batchLimits: BatchLimits,
+) =>
   new Elysia({ prefix: "/integration" })
     .use(authPlugin(db, billingEnabled))
     .get("/keys", ({ user }) => listApiKeys(db, user.id), { auth: "session" })
@@ -52,7 +58,7 @@ export const integrationRoutes = (db: AppDatabase, billingEnabled: boolean, webh
         const request = parseInput(importCommitSchema, body);
         // The cases and their events are one transaction (importCases's joins this one).
         const created = await write(db, async () => {
-          const made = await importCases(db, user.id, request);
+          const made = await importCases(db, user.id, request, batchLimits);
           await webhooks.emitEach(user.id, "program.created", made.map(programEventData));
           return made;
         });

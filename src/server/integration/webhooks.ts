@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, lte, min, notInArray, type SQL } from "drizzle-orm";
 import { type AppDatabase, afterCommit, holdAccount, write } from "../../../db/client";
 import {
   type WebhookDeliveryRow,
@@ -23,30 +23,38 @@ export type WebhookOptions = OutboundPolicy & {
   /** A receiver that has not answered by then counts as failed. */
   timeoutMs: number;
   maxAttempts: number;
+  /** Deliveries one account has under way at once, so its slow receivers cannot hold everyone's. */
+  perAccountConcurrency: number;
+  /** Deliveries under way at once in all. */
+  concurrency: number;
 };
 
 export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
   allowLoopback: false,
   retryBaseMs: 30_000,
   pollMs: 5_000,
-  timeoutMs: 10_000,
+  timeoutMs: 5_000,
   maxAttempts: 6,
+  perAccountConcurrency: 4,
+  concurrency: 32,
 };
 
 const MAX_ENDPOINTS = 10;
 const DELIVERY_LOG_SIZE = 50;
-// Deliveries in one loop turn; the rest wait for the next turn.
-const DELIVERIES_PER_TURN = 10;
+// Accounts with due deliveries looked at in one loop turn.
+const ACCOUNTS_PER_TURN = 200;
+// Accounts whose last turn is remembered; one forgotten simply counts as never served.
+const ACCOUNTS_REMEMBERED = 10_000;
 // Beyond the receiver's timeout, time for the address check before the post and the write after it.
 const CLAIM_MARGIN_MS = 60_000;
 
-export const SIGNATURE_HEADER = "Keepsake-Signature";
+const SIGNATURE_HEADER = "Keepsake-Signature";
 
 /**
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the endpoint's secret>`. Receivers
  * recompute it over the raw body and refuse an old `t` so a captured delivery cannot be replayed.
  */
-export const signDelivery = (secret: string, timestamp: number, body: string) => {
+const signDelivery = (secret: string, timestamp: number, body: string) => {
   const v1 = new Bun.CryptoHasher("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
   return `t=${timestamp},v1=${v1}`;
 };
@@ -153,10 +161,23 @@ export type ProgramEvents = {
  * retrying failures with growing waits. Deliveries survive a restart: the loop picks up whatever
  * is due in the database. Several servers may run the loop on one database: each delivery is
  * claimed before it is posted, so only one of them sends it.
+ *
+ * Accounts take turns: each has at most `perAccountConcurrency` deliveries under way, and free
+ * places go round the accounts with due deliveries, the one served longest ago first, so one
+ * account's backlog or slow receivers never hold back another account's delivery.
  */
 export class WebhookDispatcher implements ProgramEvents {
   private timer: ReturnType<typeof setInterval> | undefined;
   private turn: Promise<void> = Promise.resolve();
+  private turnQueued = false;
+  private stopped = false;
+  /** Aborts the posts under way when the server stops. */
+  private readonly stopping = new AbortController();
+  private readonly underWay = new Set<Promise<void>>();
+  private readonly underWayPerAccount = new Map<string, number>();
+  /** When each account was last given a place (a counter, not a clock): the lowest goes first. */
+  private readonly lastServed = new Map<string, number>();
+  private served = 0;
 
   constructor(
     private readonly db: AppDatabase,
@@ -164,15 +185,22 @@ export class WebhookDispatcher implements ProgramEvents {
   ) {}
 
   start() {
-    this.timer ??= setInterval(() => this.runDue(), this.options.pollMs);
+    this.timer ??= setInterval(() => this.kick(), this.options.pollMs);
     return this;
   }
 
-  /** Stops the loop and waits for deliveries under way. */
+  /**
+   * Stops the loop at once: posts under way are cut off and their deliveries made due again, so
+   * the next start sends them (a receiver may then see one twice; `Keepsake-Delivery` tells).
+   * Waits only for those short database writes, never for a receiver.
+   */
   async stop() {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.stopped = true;
+    this.stopping.abort();
     await this.turn;
+    await Promise.all(this.underWay);
   }
 
   emit<T extends WebhookEventType>(ownerId: string, type: T, data: WebhookEventData[T], now = new Date()) {
@@ -218,33 +246,101 @@ export class WebhookDispatcher implements ProgramEvents {
     });
     // Sent at once rather than at the next tick (once stored for good, when this is part of a
     // larger write); the request that caused it does not wait.
-    if (stored && this.timer) afterCommit(this.db, () => void this.runDue());
+    if (stored && this.timer) afterCommit(this.db, () => this.kick());
   }
 
-  /** Posts every delivery that is due; turns never overlap. */
+  /**
+   * Starts posting what is due at `now` as far as free places allow, and resolves once those
+   * posts are done. Turns (which only pick and claim deliveries) never overlap.
+   */
   runDue(now = new Date()): Promise<void> {
+    const started: Promise<void>[] = [];
+    this.queueTurn(() => this.startDue(now, started));
+    return this.turn.then(() => Promise.all(started)).then(() => undefined);
+  }
+
+  /** A turn soon, unless one is already waiting to run: timers and finished posts ask often. */
+  private kick() {
+    if (this.turnQueued || this.stopped) return;
+    this.turnQueued = true;
+    this.queueTurn(() => {
+      this.turnQueued = false;
+      return this.startDue(new Date(), []);
+    });
+  }
+
+  private queueTurn(run: () => Promise<void>) {
     this.turn = this.turn
-      .then(() => this.deliverDue(now))
+      .then(() => (this.stopped ? undefined : run()))
       .catch((error) => {
         console.error("Webhook delivery loop failed", error);
       });
-    return this.turn;
   }
 
-  private async deliverDue(now: Date) {
+  private async startDue(now: Date, started: Promise<void>[]) {
+    let free = this.options.concurrency - this.underWay.size;
+    if (free <= 0) return;
+    const perAccount = this.options.perAccountConcurrency;
+    const full = [...this.underWayPerAccount].filter(([, n]) => n >= perAccount).map(([owner]) => owner);
     const isDue = and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now));
-    const due = await this.db
-      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    const waitedLongest = min(webhookDeliveries.nextAttemptAt);
+    const accounts = await this.db
+      .select({ ownerId: webhookDeliveries.ownerId })
       .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(isDue)
-      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
-      .limit(DELIVERIES_PER_TURN);
-    await Promise.all(
-      due.map(async ({ delivery, endpoint }) => {
-        if (await this.claim(delivery.id, isDue, now)) await this.attempt(delivery, endpoint);
-      }),
-    );
+      .where(full.length > 0 ? and(isDue, notInArray(webhookDeliveries.ownerId, full)) : isDue)
+      .groupBy(webhookDeliveries.ownerId)
+      .orderBy(asc(waitedLongest))
+      .limit(ACCOUNTS_PER_TURN);
+    const owners = accounts
+      .map(({ ownerId }) => ownerId)
+      .sort((a, b) => (this.lastServed.get(a) ?? 0) - (this.lastServed.get(b) ?? 0));
+    // Places dealt one per account per round, as long as any are left.
+    const places = new Map<string, number>();
+    for (let dealt = true; dealt && free > 0; ) {
+      dealt = false;
+      for (const owner of owners) {
+        const taken = (this.underWayPerAccount.get(owner) ?? 0) + (places.get(owner) ?? 0);
+        if (free === 0 || taken >= perAccount) continue;
+        places.set(owner, (places.get(owner) ?? 0) + 1);
+        free--;
+        dealt = true;
+      }
+    }
+    for (const [owner, count] of places) {
+      const due = await this.db
+        .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(and(isDue, eq(webhookDeliveries.ownerId, owner)))
+        .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+        .limit(count);
+      for (const { delivery, endpoint } of due) {
+        if (this.stopped) return;
+        if (await this.claim(delivery.id, isDue, now)) started.push(this.startAttempt(delivery, endpoint));
+      }
+    }
+  }
+
+  private startAttempt(delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow) {
+    const owner = delivery.ownerId;
+    this.underWayPerAccount.set(owner, (this.underWayPerAccount.get(owner) ?? 0) + 1);
+    // Re-inserted so the map's first key is the account served longest ago, dropped past the bound.
+    this.lastServed.delete(owner);
+    this.lastServed.set(owner, ++this.served);
+    if (this.lastServed.size > ACCOUNTS_REMEMBERED)
+      this.lastServed.delete(this.lastServed.keys().next().value as string);
+    const attempt = this.attempt(delivery, endpoint)
+      .catch((error) => console.error("Webhook delivery failed", error))
+      .finally(() => {
+        this.underWay.delete(attempt);
+        const left = (this.underWayPerAccount.get(owner) ?? 1) - 1;
+        if (left > 0) this.underWayPerAccount.set(owner, left);
+        else this.underWayPerAccount.delete(owner);
+        // A place is free: the next due delivery need not wait for the timer.
+        if (this.timer) this.kick();
+      });
+    this.underWay.add(attempt);
+    return attempt;
   }
 
   /**
@@ -263,16 +359,26 @@ export class WebhookDispatcher implements ProgramEvents {
     );
     return claimed.length > 0;
   }
-
   private async attempt(delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow) {
     const outcome = await this.post(delivery, endpoint);
-    await this.record(delivery, outcome);
+    if (outcome === "interrupted") await this.release(delivery);
+    else await this.record(delivery, outcome);
+  }
+
+  /** A post cut off by the server stopping is no attempt: the delivery is due again as it was. */
+  private async release(delivery: WebhookDeliveryRow) {
+    await write(this.db, (tx) =>
+      tx
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: delivery.nextAttemptAt })
+        .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending"))),
+    );
   }
 
   private async post(
     delivery: WebhookDeliveryRow,
     endpoint: WebhookEndpointRow,
-  ): Promise<{ ok: boolean; status: number | null; error: string | null; final?: boolean }> {
+  ): Promise<{ ok: boolean; status: number | null; error: string | null; final?: boolean } | "interrupted"> {
     const url = new URL(endpoint.url);
     let address: string | undefined;
     try {
@@ -282,6 +388,7 @@ export class WebhookDispatcher implements ProgramEvents {
       const message = error instanceof Error ? error.message : String(error);
       return { ok: false, status: null, error: `Refused: ${message}`, final: true };
     }
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
     try {
       const timestamp = Math.floor(Date.now() / 1000);
       const target = pinToAddress(url, address as string);
@@ -299,14 +406,14 @@ export class WebhookDispatcher implements ProgramEvents {
         body: delivery.body,
         // A redirect could point anywhere, inside our network too: it counts as a failure.
         redirect: "manual",
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.any([timeout, this.stopping.signal]),
       });
       await response.body?.cancel();
       const ok = response.status >= 200 && response.status < 300;
       return { ok, status: response.status, error: ok ? null : `The endpoint answered ${response.status}` };
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === "TimeoutError";
-      const message = timedOut
+      if (this.stopping.signal.aborted) return "interrupted";
+      const message = timeout.aborted
         ? `No answer within ${this.options.timeoutMs / 1000} s`
         : `Could not connect: ${error instanceof Error ? error.message : String(error)}`;
       return { ok: false, status: null, error: message };

@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
 
-export type Mail = { to: string; subject: string; text: string };
+type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**

@@ -1,10 +1,11 @@
 import sharp, { type Metadata } from "sharp";
 import { AppError } from "../errors";
+import { photoTurns } from "./photo-memory";
 
 /** Long side of the print master: 13 in at 300 dpi, more than any placement in the booklet needs. */
-export const MASTER_LONG_SIDE = 4000;
+const MASTER_LONG_SIDE = 4000;
 /** Long side of the builder's rendition: sharp on a high-density screen at the preview's size. */
-export const SCREEN_LONG_SIDE = 1600;
+const SCREEN_LONG_SIDE = 1600;
 
 export const MASTER_MIME = "image/jpeg";
 export const SCREEN_MIME = "image/webp";
@@ -12,13 +13,13 @@ export const SCREEN_MIME = "image/webp";
 // Recognised by content (sharp reads the file's signature), never by name or declared type.
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
-export const NOT_AN_IMAGE = "Please drop image files only";
+const NOT_AN_IMAGE = "Please drop image files only";
 
 /**
  * The most pixels an upload may have: room for a 48-50 megapixel phone photo, while a printed
  * page needs about 9 (8.75 x 11.25 in at 300 dpi). Decoding costs time and memory by the pixel.
  */
-export const MAX_PHOTO_PIXELS = 64_000_000;
+const MAX_PHOTO_PIXELS = 64_000_000;
 
 export type ProcessedPhoto = {
   master: Uint8Array;
@@ -62,12 +63,17 @@ const failure = () =>
     { path: "file", message: "This photo could not be read: the file may be damaged." },
   ]);
 
+// One queue for every upload in this process, so the bound on photos decoded at once holds.
+const inTurn = photoTurns();
+
 /**
  * Turns an upload into what we keep: upright (EXIF orientation applied), without any metadata
  * (camera, GPS location), on white where it was transparent (paper is white), as a JPEG print
  * master (JPEG so Chromium embeds it in the PDF as is) and a small WebP for the screen.
  */
-export const processPhoto = async (bytes: Uint8Array): Promise<ProcessedPhoto> => {
+export const processPhoto = (bytes: Uint8Array): Promise<ProcessedPhoto> => inTurn(() => processNow(bytes));
+
+const processNow = async (bytes: Uint8Array): Promise<ProcessedPhoto> => {
   const metadata = await readMetadata(bytes);
   if (!ACCEPTED_FORMATS.has(metadata.format)) {
     // A PDF is a document even where libvips can rasterise it.

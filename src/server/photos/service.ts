@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import {
   type AppDatabase,
+  type DbOrTx,
   holdAccount,
   holdUntilCommit,
   isPostgres,
-  type DbOrTx as Tx,
+  type Tx,
   write,
 } from "../../../db/client";
 import { preparedFor } from "../../../db/prepared";
@@ -181,7 +182,7 @@ const ownedPhoto = preparedFor("owned_photo", (db) =>
     .where(and(eq(photos.ownerId, sql.placeholder("ownerId")), eq(photos.id, sql.placeholder("id")))),
 );
 
-const findOwnedPhoto = async (db: Tx, ownerId: string, id: string): Promise<PhotoRow | undefined> => {
+const findOwnedPhoto = async (db: DbOrTx, ownerId: string, id: string): Promise<PhotoRow | undefined> => {
   const [row] = await ownedPhoto(db).execute({ ownerId, id });
   return row;
 };
@@ -217,7 +218,7 @@ const photoFields = (
 ];
 
 /** Ids of the owner's photos that any of the owner's programs shows (photo list, cover, background). */
-const usedPhotoIds = async (db: Tx, ownerId: string) => {
+const usedPhotoIds = async (db: DbOrTx, ownerId: string) => {
   const rows = await db
     .select({
       additionalPhotos: programs.additionalPhotos,
@@ -239,7 +240,7 @@ const usedPhotoIds = async (db: Tx, ownerId: string) => {
 export const MISSING_PHOTO = "This photo is no longer available. Please remove it or upload it again.";
 
 /** Refuses a program showing a stored photo the owner does not have (deleted, or someone else's). */
-export const requireOwnedPhotos = async (db: Tx, ownerId: string, program: ProgramInput) => {
+const requireOwnedPhotos = async (db: DbOrTx, ownerId: string, program: ProgramInput) => {
   const shown = photoFields(program).flatMap((field) => {
     const id = photoIdFromUrl(field.url);
     return id === undefined ? [] : [{ ...field, id }];
@@ -268,7 +269,7 @@ export const requireOwnedPhotos = async (db: Tx, ownerId: string, program: Progr
  * After the owner's programs changed (in the same transaction): photos a program shows are marked
  * used (and no longer removed); photos a saved program showed and none shows now are marked removed.
  */
-export const recordPhotoUse = async (tx: Tx, ownerId: string, now = new Date()) => {
+const recordPhotoUse = async (tx: Tx, ownerId: string, now = new Date()) => {
   const used = await usedPhotoIds(tx, ownerId);
   const owned = await tx.select().from(photos).where(eq(photos.ownerId, ownerId));
   const nowUsed = owned.filter((p) => used.has(p.id) && (!p.referencedAt || p.removedAt)).map((p) => p.id);

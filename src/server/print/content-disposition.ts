@@ -1,5 +1,5 @@
 /** Header-safe attachment name with the UTF-8 form for browsers that read it. */
-export const contentDisposition = (fileName: string) =>
+const contentDisposition = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /** A file the browser saves as `fileName`; never cached, as it is the user's own. */

@@ -6,7 +6,7 @@ import { AppError } from "../errors";
  * Per process even with several web servers on PostgreSQL (unlike the request limits, which are
  * shared there): the cap guards this server's own print engine, so each server counts its own.
  */
-export class PerUserJobs {
+class PerUserJobs {
   private readonly running = new Map<string, number>();
 
   constructor(

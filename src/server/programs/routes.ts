@@ -8,7 +8,14 @@ import { parseInput } from "../http/parse-input";
 import type { ProgramEvents } from "../integration/webhooks";
 import { collectUnusedPhotos, saveWithPhotos } from "../photos/service";
 import type { PhotoStorage } from "../photos/storage";
-import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from "./service";
+import {
+  type AccountQuota,
+  createProgram,
+  deleteProgram,
+  getProgram,
+  listPrograms,
+  updateProgram,
+} from "./service";
 
 // Which photos are used can only change when the program showed or shows one. The collection pass
 // reads every program of the owner, so saves of programs without photos skip it.
@@ -20,6 +27,7 @@ export const programRoutes = (
   billingEnabled: boolean,
   photoStorage: PhotoStorage,
   events: ProgramEvents,
+  quota: AccountQuota,
 ) => {
   const photos = { db, storage: photoStorage };
   return new Elysia({ prefix: "/programs" })
@@ -35,7 +43,7 @@ export const programRoutes = (
         // saved without its webhooks (or they sent for one that was not).
         const program = await saveWithPhotos(db, user.id, input, async (tx) => {
           await requireRoomForPrograms(tx, user, 1);
-          const created = await createProgram(tx, user.id, input);
+          const created = await createProgram(tx, user.id, input, quota);
           await events.emit(user.id, "program.created", programEventData(created));
           return created;
         });
@@ -54,7 +62,7 @@ export const programRoutes = (
         requireDesignAllowed(user, update, before);
         // Photos taken out are marked removed (deleted after a grace period) unless another program shows them.
         const program = await saveWithPhotos(db, user.id, update, async (tx) => {
-          const updated = await updateProgram(tx, user.id, params.id, update);
+          const updated = await updateProgram(tx, user.id, params.id, update, quota);
           await events.emit(user.id, "program.updated", programEventData(updated));
           return updated;
         });

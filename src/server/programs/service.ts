@@ -1,14 +1,15 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import { type AppDatabase, type DbOrTx, holdAccount, write } from "../../../db/client";
+import { and, count, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { type AppDatabase, type DbOrTx, holdAccount, type Tx, write } from "../../../db/client";
 import { preparedFor } from "../../../db/prepared";
 import { type ProgramRow, programs } from "../../../db/schema";
 import { timeAfterNewest } from "../../../db/time-after-newest";
 import type { Program, ProgramInput, ProgramSummary, ProgramUpdate } from "../../shared/schemas";
+import type { Config } from "../config";
 import { AppError, notFound } from "../errors";
 
 const PROGRAM_NOT_FOUND = "Program not found";
 
-export const toProgram = ({ ownerId: _owner, createdAt, updatedAt, ...fields }: ProgramRow): Program =>
+const toProgram = ({ ownerId: _owner, createdAt, updatedAt, ...fields }: ProgramRow): Program =>
   ({ ...fields, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() }) as Program;
 
 const owned = (ownerId: string, id: string) => and(eq(programs.ownerId, ownerId), eq(programs.id, id));
@@ -43,6 +44,84 @@ export const countPrograms = async (db: DbOrTx, ownerId: string) => {
   return row?.n ?? 0;
 };
 
+/**
+ * What one account may keep, billing or not (PROGRAMS_PER_ACCOUNT, PROGRAM_STORAGE_MB): without it
+ * one account could fill the database in a second, and the plan limits only hold with billing on.
+ */
+export type AccountQuota = { programs: number; storedBytes: number };
+
+export const accountQuotaFrom = (
+  config: Pick<Config, "PROGRAMS_PER_ACCOUNT" | "PROGRAM_STORAGE_MB">,
+): AccountQuota => ({
+  programs: config.PROGRAMS_PER_ACCOUNT,
+  storedBytes: config.PROGRAM_STORAGE_MB * 1024 * 1024,
+});
+
+// A program's stored size: the bytes of its text and JSON columns, as both engines measure them.
+// Only JSON is cast (PostgreSQL keeps it as jsonb): a cast makes SQLite copy each text, three
+// times slower over a large account.
+const storedBytes = sql.join(
+  Object.values(getTableColumns(programs))
+    .filter((column) => column.getSQLType() === "text")
+    .map((column) =>
+      column.columnType === "SQLiteTextJson"
+        ? sql`octet_length(cast(${column} as text))`
+        : sql`octet_length(${column})`,
+    ),
+  sql` + `,
+);
+
+/** The same measure for a program about to be written (JSON as it is stored). */
+const inputBytes = (input: ProgramInput) =>
+  Object.values(input).reduce<number>(
+    (total, value) =>
+      total + Buffer.byteLength(typeof value === "string" ? value : JSON.stringify(value ?? "")),
+    0,
+  );
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Refuses (413, naming the limit, before anything is written) programs that would take the account
+ * past its quota. `replacing` is a program being saved over: it counts with its new size, and a
+ * save that does not grow it always passes, so an account over a lowered quota can still edit.
+ * Called inside the write that holds the account, so parallel writes cannot pass it together.
+ */
+const requireRoomInAccount = async (
+  tx: DbOrTx,
+  ownerId: string,
+  quota: AccountQuota,
+  incoming: ProgramInput[],
+  replacing?: string,
+) => {
+  const adding = incoming.reduce((total, input) => total + inputBytes(input), 0);
+  if (replacing) {
+    const [current] = await tx
+      .select({ bytes: sql<number>`${storedBytes}` })
+      .from(programs)
+      .where(owned(ownerId, replacing));
+    if (!current || adding <= Number(current.bytes)) return;
+  }
+  const others = replacing
+    ? and(eq(programs.ownerId, ownerId), ne(programs.id, replacing))
+    : eq(programs.ownerId, ownerId);
+  const [kept] = await tx
+    .select({ programs: count(), bytes: sql<number>`coalesce(sum(${storedBytes}), 0)` })
+    .from(programs)
+    .where(others);
+  const keptPrograms = kept?.programs ?? 0;
+  if (!replacing && keptPrograms + incoming.length > quota.programs)
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `An account can keep up to ${quota.programs.toLocaleString("en-US")} programs and this one has ${keptPrograms.toLocaleString("en-US")}. Please delete programs you no longer need, then try again; nothing was saved.`,
+    );
+  if (Number(kept?.bytes ?? 0) + adding > quota.storedBytes)
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `An account can store up to ${megabytes(quota.storedBytes)} of program text, and this would go past it. Please delete programs you no longer need, then try again; nothing was saved.`,
+    );
+};
+
 export const getProgram = async (db: AppDatabase, ownerId: string, id: string): Promise<Program> => {
   const [row] = await ownedProgram(db).execute({ ownerId, id });
   if (!row) throw notFound(PROGRAM_NOT_FOUND);
@@ -62,7 +141,14 @@ const newRow = (ownerId: string, input: ProgramInput, now: Date): ProgramRow => 
 const creationTime = (tx: DbOrTx, ownerId: string, now: Date) =>
   timeAfterNewest(tx, programs, programs.createdAt, eq(programs.ownerId, ownerId), now);
 
-export const createProgram = async (tx: DbOrTx, ownerId: string, input: ProgramInput, now = new Date()) => {
+export const createProgram = async (
+  tx: Tx,
+  ownerId: string,
+  input: ProgramInput,
+  quota: AccountQuota,
+  now = new Date(),
+) => {
+  await requireRoomInAccount(tx, ownerId, quota, [input]);
   const row = newRow(ownerId, input, await creationTime(tx, ownerId, now));
   await tx.insert(programs).values(row);
   return toProgram(row);
@@ -73,11 +159,13 @@ export const createPrograms = async (
   db: AppDatabase,
   ownerId: string,
   inputs: ProgramInput[],
+  quota: AccountQuota,
   now = new Date(),
 ) => {
   const rows = await write(db, async (tx) => {
     // Other creates for the account wait: their times come after this batch's.
     await holdAccount(tx, ownerId);
+    await requireRoomInAccount(tx, ownerId, quota, inputs);
     const first = (await creationTime(tx, ownerId, now)).getTime();
     // Distinct timestamps keep the batch's order in the newest-first list.
     const made = inputs.map((input, i) => newRow(ownerId, input, new Date(first + i)));
@@ -100,8 +188,15 @@ const staleSave = (current: ProgramRow) =>
  * Saves over the stored program only when the client's `version` is still the stored one; the
  * check and the write are one statement, so two saves racing for one version cannot both win.
  */
-export const updateProgram = async (tx: DbOrTx, ownerId: string, id: string, update: ProgramUpdate) => {
+export const updateProgram = async (
+  tx: Tx,
+  ownerId: string,
+  id: string,
+  update: ProgramUpdate,
+  quota: AccountQuota,
+) => {
   const { version, ...input } = update;
+  await requireRoomInAccount(tx, ownerId, quota, [input], id);
   const matches =
     version === undefined ? owned(ownerId, id) : and(owned(ownerId, id), eq(programs.version, version));
   const [row] = await tx
@@ -115,7 +210,7 @@ export const updateProgram = async (tx: DbOrTx, ownerId: string, id: string, upd
   throw staleSave(current);
 };
 
-export const deleteProgram = async (tx: DbOrTx, ownerId: string, id: string): Promise<Program> => {
+export const deleteProgram = async (tx: Tx, ownerId: string, id: string): Promise<Program> => {
   const [row] = await tx.delete(programs).where(owned(ownerId, id)).returning();
   if (!row) throw notFound(PROGRAM_NOT_FOUND);
   return toProgram(row);

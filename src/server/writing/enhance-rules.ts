@@ -40,7 +40,7 @@ export const alternativePhrasings = (text: string, enhanced: string) => {
 const MAX_SENTENCES_PER_PARAGRAPH = 5;
 const LONG_SENTENCE_WORDS = 35;
 
-export const breakLongParagraphs = (text: string) =>
+const breakLongParagraphs = (text: string) =>
   joinParagraphs(
     splitParagraphs(text).flatMap((paragraph) => {
       const sentences = splitSentences(paragraph);

@@ -38,7 +38,13 @@ const SENTENCE_STARTS = /(?:^|[.!?:;]["'’”)]*\s+|\n\s*(?:[-•*]\s+|\d+[.)]\
 const sentenceStartsOf = (text: string) =>
   new Set([...text.matchAll(SENTENCE_STARTS)].map((m) => m.index + m[0].length));
 
-const baseOf = (word: string) => word.toLowerCase().replace(/['’]s?$/, "");
+// Accents are folded: giving "zoe" the program's spelling "Zoë" adds no fact.
+const baseOf = (word: string) =>
+  word
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/['’]s?$/, "");
 
 const wordsOf = (text: string) => [...text.matchAll(/\p{L}[\p{L}'’]*/gu)];
 

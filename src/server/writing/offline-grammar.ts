@@ -1,5 +1,7 @@
 import type { AiResult } from "../../shared/schemas";
 import { type HarperFinding, lintText } from "./harper-linter";
+import { proofread } from "./proofreading-rules";
+import { type ProgramWords, programWords } from "./protected-names";
 import { tidyText } from "./text-rules";
 
 export type GrammarIssue = AiResult["grammarIssues"][number];
@@ -9,6 +11,8 @@ export type GrammarCheck = {
   grammarIssues: GrammarIssue[];
   /** Words harper flagged but that were left for the family to decide, such as names it does not know. */
   leftAsWritten: string[];
+  /** Words the checker does not know, left as written: the family may add them to the program's words. */
+  unknownWords: string[];
   /** Fixes applied where harper offered more than one choice. */
   ambiguous: number;
   confidence: number;
@@ -35,11 +39,87 @@ const DOUBTFUL_FIXES = new Set(["to→too"]);
 const isDoubtful = (finding: HarperFinding) =>
   DOUBTFUL_FIXES.has(`${finding.problem.toLowerCase()}→${finding.replacements[0]?.toLowerCase()}`);
 
+const isSpelling = (finding: HarperFinding) => finding.kind === "Spelling" || finding.kind === "Typo";
+
+/**
+ * A word harper does not know is left as written ("zoe" is somebody's name before it is "zone"), unless
+ * harper only adds its missing apostrophe ("didnt" → "didn't"), which makes no name.
+ */
+const isUnknownWord = (finding: HarperFinding) =>
+  isSpelling(finding) && finding.replacements[0]?.replace(/['’]/g, "") !== finding.problem;
+
+const overlaps = (a: HarperFinding, b: HarperFinding) => a.start < b.end && b.start < a.end;
+
+const NAME_WORD = /\p{L}[\p{L}\p{M}'’-]*/gu;
+
+/**
+ * Each program name written otherwise than the program spells it, offered in the program's spelling:
+ * "zoe" → "Zoë" where harper does not know "zoe", and "Zoe" → "Zoë" always; "grace" stays "grace"
+ * next to a "Grace" in the program, as it is also an everyday word.
+ */
+const nameFindings = (text: string, words: ProgramWords, unknownAt: ReadonlySet<number>): HarperFinding[] =>
+  [...text.matchAll(NAME_WORD)].flatMap((match) => {
+    const word = match[0].replace(/['’]s$/, "");
+    const spelling = words.spellingOf(word);
+    if (spelling === undefined || spelling === word) return [];
+    const accentsDiffer = spelling.toLowerCase() !== word.toLowerCase();
+    if (!accentsDiffer && !unknownAt.has(match.index)) return [];
+    return [
+      {
+        start: match.index,
+        end: match.index + word.length,
+        problem: word,
+        kind: "Name",
+        message: `This program spells the name "${spelling}".`,
+        replacements: [spelling],
+      },
+    ];
+  });
+
+/**
+ * Harper's findings that are not mistakes in a program: the serial comma ("mother, grandmother and
+ * friend" is how most printed programs write a list), "every one of her students" (not "everyone"),
+ * and "had had", "that that", which are right.
+ */
+const isHouseStyleOrRightAsWritten = (finding: HarperFinding, text: string) =>
+  (finding.kind === "Style" && finding.replacements[0] === `${finding.problem},`) ||
+  (/^every one$/i.test(finding.problem) && /^\s+of\b/i.test(text.slice(finding.end))) ||
+  /^(had had|that that)$/i.test(finding.problem);
+
+/**
+ * Harper's findings and the proofreading rules' together. A rule's finding wins where both speak of
+ * the same words, and nothing harper says about one of the program's names is kept: the program's own
+ * spelling is offered instead.
+ */
+const findingsFor = async (text: string, words: ProgramWords) => {
+  const harper = await lintText(text);
+  const ours = proofread(text);
+  const names = nameFindings(text, words, new Set(harper.filter(isSpelling).map((f) => f.start)));
+  const touchesName = (finding: HarperFinding) =>
+    [...finding.problem.matchAll(NAME_WORD)].some(([word]) => words.spellingOf(word) !== undefined);
+  const kept = harper.filter(
+    (finding) =>
+      !touchesName(finding) &&
+      !isHouseStyleOrRightAsWritten(finding, text) &&
+      ![...ours, ...names].some((other) => overlaps(finding, other)),
+  );
+  return [...kept, ...ours, ...names];
+};
+
 // Harper writes Markdown code marks (`their`); a family reads quotation marks.
 const readable = (message: string) => message.replace(/`([^`]*)`/g, '"$1"');
 
 const issueFor = (finding: HarperFinding, applied: boolean): GrammarIssue => {
   const [best, ...others] = finding.replacements;
+  if (!applied && isUnknownWord(finding) && !startsWithCapital(finding.problem)) {
+    return {
+      issue: finding.problem,
+      correction: finding.problem,
+      explanation: best
+        ? `The checker does not know "${finding.problem}", so it was left as written. If it is a name or a word of your family's, add it to this program's words; otherwise did you mean "${best}"?`
+        : `The checker does not know "${finding.problem}", so it was left as written. If it is a name or a word of your family's, add it to this program's words.`,
+    };
+  }
   if (!applied) {
     return {
       issue: finding.problem,
@@ -77,18 +157,21 @@ type Pass = {
   applied: number;
   ambiguous: number;
   leftAsWritten: string[];
+  unknownWords: string[];
   issues: GrammarIssue[];
 };
 
 /** One round of harper's fixes, applied from the end so earlier offsets stay valid. */
-const fixOnce = async (text: string): Promise<Pass> => {
-  const findings = await lintText(text);
-  const pass: Pass = { text, applied: 0, ambiguous: 0, leftAsWritten: [], issues: [] };
+const fixOnce = async (text: string, words: ProgramWords): Promise<Pass> => {
+  const findings = await findingsFor(text, words);
+  const pass: Pass = { text, applied: 0, ambiguous: 0, leftAsWritten: [], unknownWords: [], issues: [] };
   let lastStart = Number.POSITIVE_INFINITY;
   for (const finding of [...findings].sort((a, b) => b.start - a.start)) {
     const fits = text.slice(finding.start, finding.end) === finding.problem && finding.end <= lastStart;
     const replacement = finding.replacements[0];
-    const apply = fits && replacement !== undefined && !isProbablyName(finding) && !isDoubtful(finding);
+    const unknown = finding.kind !== "Name" && isUnknownWord(finding);
+    const apply =
+      fits && replacement !== undefined && !isProbablyName(finding) && !isDoubtful(finding) && !unknown;
     if (apply) {
       pass.text = pass.text.slice(0, finding.start) + replacement + pass.text.slice(finding.end);
       lastStart = finding.start;
@@ -96,6 +179,7 @@ const fixOnce = async (text: string): Promise<Pass> => {
       if (new Set(finding.replacements).size > 1) pass.ambiguous++;
     } else {
       pass.leftAsWritten.push(finding.problem);
+      if (unknown && !pass.unknownWords.includes(finding.problem)) pass.unknownWords.push(finding.problem);
     }
     pass.issues.push(issueFor(finding, apply));
   }
@@ -108,17 +192,21 @@ const fixOnce = async (text: string): Promise<Pass> => {
 const MAX_ROUNDS = 3;
 
 /** Grammar and spelling with harper.js, fixed until harper finds nothing more it can fix. */
-export const checkGrammarOffline = async (text: string): Promise<GrammarCheck> => {
-  let pass = await fixOnce(text);
+export const checkGrammarOffline = async (
+  text: string,
+  protectedNames: readonly string[] = [],
+): Promise<GrammarCheck> => {
+  const words = programWords(protectedNames);
+  let pass = await fixOnce(text, words);
   let { applied, ambiguous } = pass;
   const issues = [...pass.issues];
   for (let round = 1; round < MAX_ROUNDS && pass.applied > 0; round++) {
-    pass = await fixOnce(pass.text);
+    pass = await fixOnce(pass.text, words);
     applied += pass.applied;
     ambiguous += pass.ambiguous;
     issues.push(...pass.issues.filter((issue) => issue.correction !== issue.issue));
   }
-  const { leftAsWritten } = pass;
+  const { leftAsWritten, unknownWords } = pass;
   const improvedText = pass.text;
   // Harper leaves spacing alone ("1931 .", "us.There"); the print needs it tidy.
   const tidied = tidyText(improvedText);
@@ -135,6 +223,7 @@ export const checkGrammarOffline = async (text: string): Promise<GrammarCheck> =
     improvedText: tidied,
     grammarIssues: issues,
     leftAsWritten,
+    unknownWords,
     ambiguous,
     confidence: confidenceOf(applied, ambiguous, leftAsWritten.length),
   };

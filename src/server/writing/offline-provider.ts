@@ -11,7 +11,7 @@ import type { WritingProvider } from "./writing-provider";
 const REWRITE_CONFIDENCE = 0.7;
 const TEMPLATE_CONFIDENCE = 0.75;
 
-export const NOTHING_TO_REWORD =
+const NOTHING_TO_REWORD =
   "The wording already reads well: the offline rules found no flat words or choppy sentences to change.";
 
 const grammarSuggestions = (issues: number, unresolved: number) => {
@@ -28,20 +28,21 @@ const grammarSuggestions = (issues: number, unresolved: number) => {
 
 /** The writing helper with no network: harper.js for grammar, our own rules and phrases for the rest. */
 export const createOfflineProvider = (): WritingProvider => ({
-  async checkGrammar({ text }) {
-    const check = await checkGrammarOffline(text);
+  async checkGrammar({ text, protectedNames = [] }) {
+    const check = await checkGrammarOffline(text, protectedNames);
     return {
       improvedText: check.improvedText,
       grammarIssues: check.grammarIssues,
       suggestions: grammarSuggestions(check.grammarIssues.length, check.leftAsWritten.length),
       confidence: check.confidence,
       mode: "offline",
+      unknownWords: check.unknownWords,
     };
   },
 
-  async enhance({ text, context }) {
-    const check = await checkGrammarOffline(text);
-    const improvedText = await rewriteOrOriginal(enhanceWording(check.improvedText), check);
+  async enhance({ text, context, protectedNames = [] }) {
+    const check = await checkGrammarOffline(text, protectedNames);
+    const improvedText = await rewriteOrOriginal(enhanceWording(check.improvedText), check, protectedNames);
     const suggestions = [
       // Said plainly, so an unchanged text is not mistaken for a helper that did nothing.
       ...(improvedText === check.improvedText ? [NOTHING_TO_REWORD] : []),
@@ -57,25 +58,27 @@ export const createOfflineProvider = (): WritingProvider => ({
           : ["Read it aloud once before printing: you will hear anything that does not yet sound like you."],
       confidence: REWRITE_CONFIDENCE,
       mode: "offline",
+      unknownWords: check.unknownWords,
     };
   },
 
-  async adjustTone({ text, tone }) {
+  async adjustTone({ text, tone, protectedNames = [] }) {
     const style = TONE_STYLES[tone];
-    const check = await checkGrammarOffline(stripToneFrame(text));
+    const check = await checkGrammarOffline(stripToneFrame(text), protectedNames);
     const ownPassing = style.ownPassing;
     let body = check.improvedText;
     if (ownPassing) body = rewordOwnPassing(body, ownPassing);
     body = replacePhrases(body, style.rules);
     // Exclamation marks read as casual in a formal program.
     if (tone === "formal") body = body.replace(/!+/g, ".");
-    body = await rewriteOrOriginal(tidyText(body), check);
+    body = await rewriteOrOriginal(tidyText(body), check, protectedNames);
     return {
       improvedText: [style.opening, body, style.closing].join("\n\n"),
       grammarIssues: check.grammarIssues,
       suggestions: [style.tip],
       confidence: REWRITE_CONFIDENCE,
       mode: "offline",
+      unknownWords: check.unknownWords,
     };
   },
 
@@ -87,6 +90,7 @@ export const createOfflineProvider = (): WritingProvider => ({
       suggestions: draft.suggestions,
       confidence: TEMPLATE_CONFIDENCE,
       mode: "offline",
+      unknownWords: [],
     };
   },
 });

@@ -3,6 +3,7 @@ import { WRITING_LIMITS, type WritingResult } from "../../shared/writing";
 import { createJsonChat, modelOrOffline, type OpenAiSettings } from "../ai/openai-json";
 import { findInventedFacts } from "./fact-guard";
 import { enhancePrompt, grammarPrompt, SYSTEM_PROMPT, templatePrompt, tonePrompt } from "./prompts";
+import { namesLostIn, programWords } from "./protected-names";
 import type { WritingProvider } from "./writing-provider";
 
 const MAX_LIST = 30;
@@ -34,18 +35,28 @@ export const createOpenAiProvider = (
 ): WritingProvider => {
   const askJson = createJsonChat(settings);
 
-  const ask = async (prompt: string, sources: readonly string[]): Promise<WritingResult> => {
+  const ask = async (
+    prompt: string,
+    sources: readonly string[],
+    protectedNames: readonly string[] = [],
+  ): Promise<WritingResult> => {
     const parsed = modelAnswerSchema.safeParse(await askJson(SYSTEM_PROMPT, prompt));
     if (!parsed.success)
       throw new Error(`the model's answer did not match the schema: ${parsed.error.issues[0]?.message}`);
     const invented = findInventedFacts(sources, parsed.data.improvedText);
     if (invented.length > 0)
       throw new Error(`the model added facts not in the input: ${invented.join(", ")}`);
+    // The model may "correct" a name it does not know ("zoe" → "zone"): that answer is not used.
+    const lost = sources.flatMap((source) =>
+      namesLostIn(source, parsed.data.improvedText, programWords(protectedNames)),
+    );
+    if (lost.length > 0) throw new Error(`the model changed names of the program: ${lost.join(", ")}`);
     return {
       ...parsed.data,
       grammarIssues: parsed.data.grammarIssues.slice(0, MAX_LIST),
       suggestions: parsed.data.suggestions.slice(0, MAX_LIST),
       mode: "model",
+      unknownWords: [],
     };
   };
 
@@ -62,9 +73,14 @@ export const createOpenAiProvider = (
       return orOffline(
         "grammar check",
         async () => {
-          const answer = await ask(grammarPrompt(input.text, local.grammarIssues), [input.text]);
+          const answer = await ask(
+            grammarPrompt(input.text, local.grammarIssues, input.protectedNames),
+            [input.text],
+            input.protectedNames,
+          );
           return {
             ...answer,
+            unknownWords: local.unknownWords,
             grammarIssues: uniqueBy(
               [...local.grammarIssues, ...answer.grammarIssues],
               (i) => `${i.issue.toLowerCase()}→${i.correction.toLowerCase()}`,
@@ -78,13 +94,19 @@ export const createOpenAiProvider = (
     enhance: (input) =>
       orOffline(
         "enhancement",
-        () => ask(enhancePrompt(input.text, input.context), [input.text]),
+        () =>
+          ask(
+            enhancePrompt(input.text, input.context, input.protectedNames),
+            [input.text],
+            input.protectedNames,
+          ),
         () => offline.enhance(input),
       ),
     adjustTone: (input) =>
       orOffline(
         "tone adjustment",
-        () => ask(tonePrompt(input.text, input.tone), [input.text]),
+        () =>
+          ask(tonePrompt(input.text, input.tone, input.protectedNames), [input.text], input.protectedNames),
         () => offline.adjustTone(input),
       ),
     generateTemplate: (input) => {

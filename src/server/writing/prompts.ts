@@ -26,26 +26,38 @@ const TEMPLATE_WORDS: Record<TemplateType, string> = {
 
 const quoted = (text: string) => `Text:\n<<<\n${text}\n>>>`;
 
-export const grammarPrompt = (text: string, found: readonly GrammarIssue[]) =>
+/** The program's names, so the model keeps them even where they are typed in lower case. */
+const namesLine = (names: readonly string[] = []) =>
+  names.length > 0
+    ? [
+        `These are names of people and places in this program: ${JSON.stringify(names)}. Never change, translate or "correct" them, in any case or spelling; you may only capitalise one or give it the accents the list shows.`,
+      ]
+    : [];
+
+export const grammarPrompt = (text: string, found: readonly GrammarIssue[], names?: readonly string[]) =>
   [
     "Task: correct grammar, spelling and punctuation only; keep the wording otherwise. List every correction in grammarIssues.",
     found.length > 0
       ? `A rule-based checker already found these; verify them, keep names as written, and add what it missed: ${JSON.stringify(found)}`
       : "A rule-based checker found nothing; look for what it missed.",
+    ...namesLine(names),
     quoted(text),
   ].join("\n");
 
-export const enhancePrompt = (text: string, context: string) =>
+export const enhancePrompt = (text: string, context: string, names?: readonly string[]) =>
   [
     `Task: improve the clarity, flow and warmth of this text for the ${context || "text"} section of a memorial program.`,
     "Keep its meaning, every fact and the writer's voice. Put advice on what the family could add in suggestions.",
+    ...namesLine(names),
     quoted(text),
   ].join("\n");
 
-export const tonePrompt = (text: string, tone: AiTone) =>
-  [`Task: rewrite this text in a ${TONE_WORDS[tone]} tone. Keep every fact and name.`, quoted(text)].join(
-    "\n",
-  );
+export const tonePrompt = (text: string, tone: AiTone, names?: readonly string[]) =>
+  [
+    `Task: rewrite this text in a ${TONE_WORDS[tone]} tone. Keep every fact and name.`,
+    ...namesLine(names),
+    quoted(text),
+  ].join("\n");
 
 export const templatePrompt = (type: TemplateType, details: object, tone: AiTone) =>
   [

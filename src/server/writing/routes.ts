@@ -17,7 +17,7 @@ import { warmGrammarChecker } from "./harper-linter";
 
 const MINUTE_MS = 60_000;
 
-export const TOO_MANY_WRITING_CALLS =
+const TOO_MANY_WRITING_CALLS =
   "You are using the writing helper faster than it can answer. Please wait a minute and try again.";
 
 /**

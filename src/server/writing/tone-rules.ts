@@ -12,7 +12,7 @@ const withCurlyApostrophes = (rules: readonly PhraseRule[]): PhraseRule[] =>
     rule[0].includes("'") ? [rule, [rule[0].replace(/'/g, "’"), rule[1], rule[2]] as const] : [rule],
   );
 
-export const CONTRACTION_RULES: PhraseRule[] = withCurlyApostrophes([
+const CONTRACTION_RULES: PhraseRule[] = withCurlyApostrophes([
   ["can't", "cannot"],
   ["won't", "will not"],
   ["don't", "do not"],

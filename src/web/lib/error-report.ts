@@ -1,7 +1,8 @@
 // Automatic error reports: the error screen, console errors, unhandled rejections, runtime errors and
 // failed fetches are sent to POST /api/chatbot/error-report, at most once per error type every 5 s,
 // and then announced with an `errorDetected` window event for the Support Assistant.
-import { CHAT_LIMITS, type ErrorReportInput, type ErrorReportResponse } from "../../shared/chatbot";
+import { CHAT_LIMITS } from "../../shared/chat-limits";
+import type { ErrorReportInput, ErrorReportResponse } from "../../shared/chatbot";
 
 export type ErrorReport = Omit<ErrorReportInput, "context"> & {
   context: ErrorReportInput["context"] & {

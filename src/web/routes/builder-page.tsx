@@ -52,6 +52,12 @@ export function BuilderPage() {
   }, [search.focus]);
   useFocusHighlight(search.focus, state === "ready");
 
+  // The design tool is recorded with a saved program at once (spec section 4), as Save Draft would;
+  // a program never saved keeps it in its draft until the family first saves.
+  const recordToolChoice = () => {
+    if (builderStore.programId) save().catch(() => undefined);
+  };
+
   const openSearch = (next: BuilderSearch) => {
     void navigate({ to: ".", search: next, replace: true });
     document.getElementById("builder-panel")?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -104,9 +110,7 @@ export function BuilderPage() {
                 <DesignTab />
               </TabsContent>
               <TabsContent value="export">
-                <div data-focus="print">
-                  <BuilderExport />
-                </div>
+                <BuilderExport onToolChosen={recordToolChoice} />
               </TabsContent>
             </Tabs>
           </section>
@@ -127,10 +131,15 @@ function BuilderAiWriter() {
   return <AiWriterTab program={draft as ProgramInput} onApply={applyWriting} />;
 }
 
-function BuilderExport() {
+function BuilderExport({ onToolChosen }: { onToolChosen: () => void }) {
   const { draft, programId } = useSnapshot(builderStore);
   return (
-    <ExportTab program={draft as ProgramInput} programId={programId ?? undefined} onChange={updateDraft} />
+    <ExportTab
+      program={draft as ProgramInput}
+      programId={programId ?? undefined}
+      onChange={updateDraft}
+      onToolChosen={onToolChosen}
+    />
   );
 }
 

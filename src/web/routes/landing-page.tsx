@@ -24,7 +24,7 @@ const FEATURES: { title: string; text: string; icon: ComponentType<{ className?:
   },
   {
     title: "Personal Touch",
-    text: "Add cherished photos and heartfelt messages, with a gentle writing helper when words are hard to find.",
+    text: "Add cherished photos and heartfelt messages. When words are hard to find, the AI writing helper checks grammar, gently enhances what you wrote and offers writing templates to start from.",
     icon: Heart,
   },
   {
@@ -34,7 +34,7 @@ const FEATURES: { title: string; text: string; icon: ComponentType<{ className?:
   },
   {
     title: "Batch Generator",
-    text: "Funeral homes can prepare programs for several services at once, each one still personal.",
+    text: "Funeral homes can prepare programs for several services at once, each one still personal, and connect their funeral-home case system to bring in the details without retyping.",
     icon: Layers,
   },
 ];

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { type LoginInput, loginSchema } from "../../shared/schemas";
+import type { LoginInput } from "../../shared/schemas";
 import { Button } from "../components/ui/button";
 import { AuthLayout } from "../features/auth/auth-layout";
 import { firstErrorPerField } from "../features/auth/form-errors";
@@ -9,6 +9,10 @@ import { FormField } from "../features/auth/form-field";
 import { useAuthSuccess } from "../features/auth/use-auth-success";
 import { apiRequest, messageOf } from "../lib/api";
 import { toast } from "../lib/toast-store";
+
+// The shared schemas (and zod with them) load once the visitor starts on the form, not with the
+// page: a first visit on a slow phone shows the sign-in form sooner.
+const loadSchemas = () => import("../../shared/schemas");
 
 export function LoginPage() {
   const [form, setForm] = useState<LoginInput>({ email: "", password: "" });
@@ -25,8 +29,9 @@ export function LoginPage() {
       }),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { loginSchema } = await loadSchemas();
     const parsed = loginSchema.safeParse(form);
     setErrors(parsed.success ? {} : firstErrorPerField(parsed.error));
     if (parsed.success) login.mutate(parsed.data);
@@ -36,7 +41,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Welcome Back" description="Sign in to continue your memorial programs.">
-      <form noValidate onSubmit={submit} className="grid gap-5">
+      <form noValidate onSubmit={submit} onFocus={() => void loadSchemas()} className="grid gap-5">
         <FormField
           label="Email"
           type="email"

@@ -44,9 +44,11 @@ function CycleToggle({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycl
           </label>
         ))}
       </div>
-      <Badge variant="secondary" className="bg-emerald-100 text-emerald-800">
-        Save 17%
-      </Badge>
+      {cycle === "yearly" && (
+        <Badge variant="secondary" className="bg-emerald-100 text-emerald-800">
+          Save 17%
+        </Badge>
+      )}
     </fieldset>
   );
 }

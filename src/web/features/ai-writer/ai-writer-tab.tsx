@@ -1,5 +1,6 @@
 import { FileText, Loader2, Palette, Sparkles, SpellCheck } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useSnapshot } from "valtio";
 import type { ZodSafeParseResult } from "zod";
 import {
   AI_TONES,
@@ -11,6 +12,7 @@ import {
 } from "../../../shared/constants";
 import type { ProgramInput } from "../../../shared/schemas";
 import { fieldErrors, summarizeFieldErrors } from "../../../shared/validation";
+import { applyWordChange, remainingDiff, type WordChange, wordDiff } from "../../../shared/word-diff";
 import {
   adjustToneRequestSchema,
   checkGrammarRequestSchema,
@@ -29,14 +31,26 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { apiRequest, messageOf } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
+import { builderStore } from "../builder/builder-store";
+import {
+  recordTextVersion,
+  rememberAppliedChange,
+  type TextVersion,
+  takeUndo,
+} from "../builder/text-history";
 import { AiResultPanel } from "./ai-result-panel";
-import { fieldOptions, type WriterField } from "./writer-fields";
-import { WRITING_ACTIONS, type WritingAction } from "./writing-actions";
+import { insertParagraphAt } from "./suggestion";
+import { TextVersions } from "./text-versions";
+import { fieldOptions, fieldText, type WriterField } from "./writer-fields";
+import { protectedNamesOf, WRITING_ACTIONS, type WritingAction } from "./writing-actions";
 import { WritingModeNote } from "./writing-mode-note";
 
 export type AiWriterTabProps = {
   program: ProgramInput;
-  /** Apply Changes: writes the text into the chosen program field. */
+  /**
+   * Writes a text into a program field: the family's own typing in "Your text", and each change they
+   * chose to apply (never an AI answer by itself).
+   */
   onApply: (field: WriterField, text: string) => void;
 };
 
@@ -70,13 +84,25 @@ const nameForTemplate = ({ fullName, preferredName }: ProgramInput) => {
   return [first, `"${preferred}"`, ...rest].join(" ");
 };
 
+/** An AI answer and the text it was made for, shown as changes until the family chooses. */
+type Suggestion = { action: WritingAction; fieldKey: string; base: string; result: WritingResult };
+
+/** The draft key histories are kept under: the program's id once saved. */
+const currentDraftKey = () => builderStore.key ?? "new";
+
 /** The builder's AI Writer tab: grammar, enhancement, tone and templates for a program's texts. */
 export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
   const id = useId();
+  // Read in step with every keystroke, so the caret never jumps in the bound text box.
+  const { draft, key } = useSnapshot(builderStore, { sync: true });
   const options = fieldOptions(program);
   const [fieldKey, setFieldKey] = useState(options[0]?.key ?? "lifeReflections");
   const chosen = options.find((o) => o.key === fieldKey) ?? options[0];
-  const [text, setText] = useState(chosen?.text ?? "");
+  const text = chosen ? fieldText(draft as ProgramInput, chosen.field) : "";
+  // "Insert at cursor" puts a template where the family left the caret (the box keeps it when the
+  // button takes the focus); at the end while they have not been in the box.
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  const caretPlaced = useRef(false);
   const [tone, setTone] = useState<AiTone>(DEFAULT_AI_TONE);
   const [templateType, setTemplateType] = useState<TemplateType>(DEFAULT_TEMPLATE_TYPE);
   const [name, setName] = useState(() => nameForTemplate(program));
@@ -84,15 +110,16 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
   const [qualities, setQualities] = useState("");
   const [achievements, setAchievements] = useState("");
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<WritingResult | null>(null);
+  const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
   const [copied, setCopied] = useState(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(copiedTimer.current), []);
+  const result = suggestion?.fieldKey === chosen?.key ? suggestion?.result : undefined;
 
-  const chooseField = (key: string) => {
-    setFieldKey(key);
-    setText(options.find((o) => o.key === key)?.text ?? "");
-    setResult(null);
+  const chooseField = (next: string) => {
+    setFieldKey(next);
+    caretPlaced.current = false;
+    setSuggestion(null);
   };
 
   /** Checks the request with the server's own schema first, so a blank text never leaves the browser. */
@@ -102,13 +129,14 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
       toast({ title, description: HINTS[title] ?? "Please check and try again.", variant: "destructive" });
       return;
     }
+    if (!chosen) return;
     const spec = WRITING_ACTIONS[action];
+    const base = text;
     setBusy(true);
     try {
       const answer = writingResultSchema.parse(await apiRequest("POST", spec.path, request.data));
-      setResult(answer);
-      // Spec 7: a generated template fills the text box.
-      if (action === "template") setText(answer.improvedText);
+      // Shown as changes only: nothing the helper wrote reaches the program without an apply.
+      setSuggestion({ action, fieldKey: chosen.key, base, result: answer });
       toast(spec.success(answer));
     } catch (error) {
       toast({
@@ -121,11 +149,109 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
     }
   };
 
-  const applyResult = () => {
-    if (!result || !chosen) return;
-    onApply(chosen.field, result.improvedText);
-    setText(result.improvedText);
-    toast({ title: "Improvement applied" });
+  /** Takes back the latest apply while the field still reads what it wrote. */
+  const undo = (field: WriterField, historyField: string, draftKey: string) => {
+    const current = fieldText(builderStore.draft, field);
+    const before = takeUndo(draftKey, historyField, current);
+    if (before === null) {
+      toast({
+        title: "Nothing to undo",
+        description: "The text has changed since. Versions lists its earlier versions.",
+      });
+      return false;
+    }
+    onApply(field, before);
+    toast({ title: "Change undone", description: "Your text is back as it was." });
+    return true;
+  };
+
+  /**
+   * Every change the family applies: the text before it and after it go into the field's versions,
+   * and the toast offers Undo (as does Ctrl/Cmd+Z in the text box).
+   */
+  const commit = (next: string, labels: { before: string; after: string }, title: string) => {
+    if (!chosen) return;
+    const draftKey = currentDraftKey();
+    const before = fieldText(builderStore.draft, chosen.field);
+    if (next === before) return;
+    recordTextVersion(draftKey, chosen.key, {
+      kind: "yours",
+      text: before,
+      label: `Your text ${labels.before}`,
+    });
+    onApply(chosen.field, next);
+    recordTextVersion(draftKey, chosen.key, { kind: "applied", text: next, label: labels.after });
+    rememberAppliedChange(draftKey, chosen.key, { before, after: next });
+    const { field, key: historyField } = chosen;
+    toast({
+      title,
+      description: "Undo brings your text back as it was.",
+      action: { label: "Undo", onClick: () => undo(field, historyField, draftKey) },
+    });
+  };
+
+  const applyAll = () => {
+    if (!suggestion) return;
+    const what = WRITING_ACTIONS[suggestion.action].changeName;
+    commit(
+      suggestion.result.improvedText,
+      { before: `before ${what}`, after: `With ${what}` },
+      "Improvement applied",
+    );
+  };
+
+  const applyOne = (change: WordChange) => {
+    if (!suggestion) return;
+    const what = `one of ${WRITING_ACTIONS[suggestion.action].changeName}`;
+    commit(
+      applyWordChange(text, change),
+      { before: `before ${what}`, after: `With ${what}` },
+      "Change applied",
+    );
+  };
+
+  const insertTemplate = () => {
+    if (!suggestion) return;
+    commit(
+      insertParagraphAt(
+        text,
+        caretPlaced.current ? (textBox.current?.selectionEnd ?? text.length) : text.length,
+        suggestion.result.improvedText,
+      ),
+      { before: "before the template was inserted", after: "With the template inserted" },
+      "Template inserted",
+    );
+    setSuggestion(null);
+  };
+
+  const replaceWithTemplate = () => {
+    if (!suggestion) return;
+    commit(
+      suggestion.result.improvedText,
+      { before: "before the template replaced it", after: "The template in place of your text" },
+      "Template used",
+    );
+    setSuggestion(null);
+  };
+
+  const restore = (version: TextVersion) => {
+    commit(
+      version.text,
+      { before: "before an earlier version was restored", after: `Restored: ${version.label}` },
+      "Earlier version restored",
+    );
+  };
+
+  const onTextKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const isUndo =
+      (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === "z";
+    if (!isUndo || !chosen) return;
+    // Only an apply's own undo is taken over; the family's typing keeps the browser's undo.
+    const before = takeUndo(currentDraftKey(), chosen.key, text);
+    if (before === null) return;
+    event.preventDefault();
+    onApply(chosen.field, before);
+    toast({ title: "Change undone", description: "Your text is back as it was." });
   };
 
   const copyResult = async () => {
@@ -168,13 +294,28 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
           id={`${id}-text`}
           rows={8}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          aria-describedby={`${id}-text-hint`}
+          onChange={(e) => chosen && onApply(chosen.field, e.target.value)}
+          onKeyDown={onTextKeyDown}
+          ref={textBox}
+          onFocus={() => {
+            caretPlaced.current = true;
+          }}
           placeholder="Write or paste the text here, then check or improve it."
         />
+        <p id={`${id}-text-hint`} className="text-xs text-muted-foreground">
+          This is the program's own text. Suggestions are shown as changes first; each one you apply can be
+          undone.
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button
             disabled={busy}
-            onClick={() => run("grammar", checkGrammarRequestSchema.safeParse({ text }))}
+            onClick={() =>
+              run(
+                "grammar",
+                checkGrammarRequestSchema.safeParse({ text, protectedNames: protectedNamesOf(program) }),
+              )
+            }
           >
             {busyIcon ?? <SpellCheck aria-hidden />} Check Grammar
           </Button>
@@ -182,12 +323,22 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
             variant="secondary"
             disabled={busy}
             onClick={() =>
-              run("enhance", enhanceRequestSchema.safeParse({ text, context: chosen?.context ?? "" }))
+              run(
+                "enhance",
+                enhanceRequestSchema.safeParse({
+                  text,
+                  context: chosen?.context ?? "",
+                  protectedNames: protectedNamesOf(program),
+                }),
+              )
             }
           >
             {busyIcon ?? <Sparkles aria-hidden />} Enhance
           </Button>
         </div>
+        {chosen && (
+          <TextVersions draftKey={key ?? "new"} fieldKey={chosen.key} current={text} onRestore={restore} />
+        )}
       </div>
 
       <div className="flex flex-wrap items-end gap-2">
@@ -204,7 +355,12 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
         <Button
           variant="secondary"
           disabled={busy}
-          onClick={() => run("tone", adjustToneRequestSchema.safeParse({ text, tone }))}
+          onClick={() =>
+            run(
+              "tone",
+              adjustToneRequestSchema.safeParse({ text, tone, protectedNames: protectedNamesOf(program) }),
+            )
+          }
         >
           {busyIcon ?? <Palette aria-hidden />} Adjust Tone
         </Button>
@@ -285,7 +441,28 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
         </Button>
       </fieldset>
 
-      {result && <AiResultPanel result={result} copied={copied} onApply={applyResult} onCopy={copyResult} />}
+      {suggestion && result && (
+        <AiResultPanel
+          result={result}
+          copied={copied}
+          onCopy={copyResult}
+          onDismiss={() => setSuggestion(null)}
+          {...(suggestion.action === "template"
+            ? {
+                kind: "template" as const,
+                diff: wordDiff(text, result.improvedText),
+                currentText: text,
+                onInsert: insertTemplate,
+                onReplace: replaceWithTemplate,
+              }
+            : {
+                kind: "changes" as const,
+                diff: remainingDiff(suggestion.base, result.improvedText, text),
+                onApplyAll: applyAll,
+                onApplyChange: applyOne,
+              })}
+        />
+      )}
     </div>
   );
 }

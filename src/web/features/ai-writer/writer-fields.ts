@@ -36,3 +36,9 @@ export const fieldOptions = (program: ProgramInput): FieldOption[] => [
     text: program.acknowledgments,
   },
 ];
+
+/** The text a field holds in the program right now. */
+export const fieldText = (program: ProgramInput, field: WriterField): string =>
+  typeof field === "string"
+    ? program[field]
+    : (program.tributes.find((t) => t.id === field.tributeId)?.message ?? "");

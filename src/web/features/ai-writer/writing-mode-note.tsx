@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { WritingMode, WritingStatus } from "../../../shared/writing";
 
-export const WRITING_STATUS_QUERY_KEY = ["/api/writing/status"] as const;
+const WRITING_STATUS_QUERY_KEY = ["/api/writing/status"] as const;
 
 /** Who wrote an answer, in words a family understands. */
 export const answeredByText = (mode: WritingMode) =>

@@ -56,6 +56,7 @@ export function useBatchDownload() {
       if (status.downloadUrl) return status.downloadUrl;
       await wait(STATUS_POLL_MS);
     }
+    return undefined; // the page was left: there is nothing to save
   };
 
   const download = async (url: string, total: number) => {

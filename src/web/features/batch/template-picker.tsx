@@ -5,6 +5,16 @@ import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { capitalize } from "./service-card";
 
+/** What a template writes into a service, said on its card: only blank fields get it. */
+const addedTextNotes = (template: BatchTemplate): string[] =>
+  [
+    ["Scripture", template.defaultScripture],
+    ["Officiant", template.defaultOfficiant],
+    ["Location", template.defaultLocation],
+  ]
+    .filter(([, text]) => text)
+    .map(([field, text]) => `Adds to a blank ${field}: “${text}”. Anything already typed there is kept.`);
+
 export function TemplatePicker({
   selectedId,
   onSelect,
@@ -39,6 +49,11 @@ export function TemplatePicker({
                 {selected && <Check className="size-5 text-primary" aria-hidden />}
               </span>
               <span className="text-sm text-muted-foreground">{template.description}</span>
+              {addedTextNotes(template).map((note) => (
+                <span key={note} className="rounded-md bg-muted px-2 py-1.5 text-xs text-muted-foreground">
+                  {note}
+                </span>
+              ))}
               <span className="flex flex-wrap gap-1.5">
                 <Badge variant="secondary">Theme: {capitalize(template.colorTheme)}</Badge>
                 <Badge variant="secondary">Font: {capitalize(template.fontStyle)}</Badge>

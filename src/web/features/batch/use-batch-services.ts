@@ -10,7 +10,7 @@ let sequence = 0;
 // The timestamp alone repeats when two services are added within a millisecond (duplicate, import).
 const newServiceId = () => `${Date.now()}-${++sequence}`;
 
-export const DUPLICATE_SUFFIX = " (Copy)";
+const DUPLICATE_SUFFIX = " (Copy)";
 
 /** The batch page's service list and its operations: add, duplicate, remove, apply a template. */
 export const useBatchServices = () => {

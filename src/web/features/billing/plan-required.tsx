@@ -44,7 +44,7 @@ export function PlanRequiredNotice({ plan, text }: { plan: string; text: string 
 }
 
 /** The plan a 402 names, when the failure is a plan refusal. */
-export const requiredPlanOf = (error: unknown) => {
+const requiredPlanOf = (error: unknown) => {
   if (!(error instanceof ApiError) || error.status !== 402) return undefined;
   try {
     const { requiredPlan } = JSON.parse(error.body) as { requiredPlan?: string };

@@ -7,6 +7,7 @@ import { PREVIEW_FOOTER_QUOTE, PRINT_SPECS } from "../../../shared/constants";
 import { screenPhotoUrl } from "../../../shared/photo-urls";
 import type { ProgramInput } from "../../../shared/schemas";
 import "../../../print/booklet/booklet.css";
+import { BookletFonts } from "../../components/booklet-fonts";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
@@ -47,6 +48,7 @@ export function BookletPreview() {
 
   return (
     <section aria-labelledby="preview-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <BookletFonts />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="preview-heading" className="text-xl font-semibold text-primary">
           Live Preview

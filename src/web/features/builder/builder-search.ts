@@ -1,4 +1,4 @@
-export const BUILDER_TABS = ["content", "ai-writing", "design", "export"] as const;
+const BUILDER_TABS = ["content", "ai-writing", "design", "export"] as const;
 export type BuilderTab = (typeof BUILDER_TABS)[number];
 
 /** The builder's query parameters: tab, focus and example=true. */

@@ -12,6 +12,7 @@ import {
 } from "../../../shared/schemas";
 import { newId } from "../../lib/new-id";
 import { removeLocalDraft } from "./local-draft";
+import { clearTextHistories, moveTextHistories } from "./text-history";
 
 type BuilderState = {
   /** Which draft this is: `${userId}:${programId ?? "new"}`; null before the first load. */
@@ -60,6 +61,8 @@ export const startDraft = (session: {
 
 /** After a save: what was sent is the new baseline; edits typed meanwhile stay dirty. */
 export const markDraftSaved = (key: string, programId: string, sent: ProgramInput, version: number) => {
+  // A first save gives the program its id: its texts' versions follow it.
+  if (builderStore.key) moveTextHistories(builderStore.key, key);
   builderStore.key = key;
   builderStore.programId = programId;
   builderStore.baseline = JSON.stringify(sent);
@@ -97,6 +100,7 @@ export const discardChanges = () => {
 
 /** Signing out: the open draft is forgotten in memory too, so nothing writes it back to storage. */
 export const forgetDraftSession = () => {
+  clearTextHistories();
   builderStore.key = null;
   builderStore.programId = null;
   builderStore.draft = emptyProgramInput();

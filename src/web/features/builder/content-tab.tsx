@@ -7,7 +7,7 @@ import { DraftInput, DraftTextarea } from "./draft-fields";
 import { ServiceItemsEditor } from "./service-items-editor";
 import { TributesEditor } from "./tributes-editor";
 
-export const CONTENT_SECTIONS = ["basic", "service", "photos", "tributes"] as const;
+const CONTENT_SECTIONS = ["basic", "service", "photos", "tributes"] as const;
 export type ContentSection = (typeof CONTENT_SECTIONS)[number];
 
 export function ContentTab({

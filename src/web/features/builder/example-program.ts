@@ -1,12 +1,16 @@
+import { sampleProgram } from "../../../shared/sample-program";
 import type { ProgramInput } from "../../../shared/schemas";
 import { readStoredProgram } from "./local-draft";
 
 /** Spec section 2: View Examples leaves the sample program here for the builder to pick up once. */
 export const EXAMPLE_PROGRAM_STORAGE_KEY = "example-program";
 
-/** Reads and removes the example program; null when there is none or it is unreadable. */
-export const takeExampleProgram = (): ProgramInput | null => {
+/**
+ * Reads and removes the example program View Examples left; after a reload (already taken) it is
+ * the built-in sample again, so /program-builder?example=true always shows the example.
+ */
+export const takeExampleProgram = (): ProgramInput => {
   const program = readStoredProgram(EXAMPLE_PROGRAM_STORAGE_KEY);
   localStorage.removeItem(EXAMPLE_PROGRAM_STORAGE_KEY);
-  return program;
+  return program ?? sampleProgram();
 };

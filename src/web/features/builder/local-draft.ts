@@ -7,6 +7,9 @@ const storageKey = (draftKey: string) => `keepsake-draft:${draftKey}`;
 export const draftKeyFor = (userId: string, programId: string | null | undefined) =>
   `${userId}:${programId ?? "new"}`;
 
+/** The example program (View Examples) while it is edited and not saved yet. */
+export const exampleDraftKeyFor = (userId: string) => `${userId}:example`;
+
 /** A program kept under `key` in this browser; null when absent, unreadable or no longer valid. */
 export const readStoredProgram = (key: string): ProgramInput | null => {
   const raw = localStorage.getItem(key);

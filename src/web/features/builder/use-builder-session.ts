@@ -12,7 +12,7 @@ import { programQueryKey } from "../../lib/program-queries";
 import { useSession } from "../../lib/session";
 import { builderStore, isDraftDirty, startDraft } from "./builder-store";
 import { takeExampleProgram } from "./example-program";
-import { draftKeyFor, readLocalDraft, writeLocalDraft } from "./local-draft";
+import { draftKeyFor, exampleDraftKeyFor, readLocalDraft, writeLocalDraft } from "./local-draft";
 
 const differs = (a: ProgramInput | null, b: ProgramInput) => !!a && JSON.stringify(a) !== JSON.stringify(b);
 
@@ -49,14 +49,19 @@ export const useBuilderSession = (
       });
       return;
     }
-    const example = wantsExample ? takeExampleProgram() : null;
-    if (example) {
+    if (wantsExample) {
+      // The example is edited under a key of its own, so it never overwrites the unsaved new
+      // program this device keeps, and a reload shows the example with the edits made to it.
+      const exampleKey = exampleDraftKeyFor(userId);
+      const example = takeExampleProgram();
+      if (builderStore.key === exampleKey) return;
+      const local = readLocalDraft(exampleKey);
       startDraft({
-        key: draftKey,
+        key: exampleKey,
         programId: null,
-        draft: example,
+        draft: local ?? example,
         baseline: example,
-        restored: false,
+        restored: differs(local, example),
         version: null,
       });
     } else if (builderStore.key !== draftKey) {
@@ -71,7 +76,7 @@ export const useBuilderSession = (
         version: null,
       });
     }
-  }, [draftKey, programId, program.data, wantsExample]);
+  }, [draftKey, programId, program.data, wantsExample, userId]);
 
   useEffect(
     () =>
@@ -86,5 +91,6 @@ export const useBuilderSession = (
     if (program.error instanceof ApiError && program.error.status === 404) return "not-found";
     throw program.error;
   }
-  return currentKey === draftKey ? "ready" : "loading";
+  const expectedKey = !programId && wantsExample ? exampleDraftKeyFor(userId) : draftKey;
+  return currentKey === expectedKey ? "ready" : "loading";
 };

@@ -22,7 +22,7 @@ import { toast } from "../../lib/toast-store";
 import { toastFailure, useGoToPlans } from "../billing/plan-required";
 import { formatWhen, IntegrationSection, ShownOnce } from "./section";
 
-export const API_KEYS_QUERY_KEY = ["/api/integration/keys"] as const;
+const API_KEYS_QUERY_KEY = ["/api/integration/keys"] as const;
 
 export function ApiKeysSection() {
   const queryClient = useQueryClient();

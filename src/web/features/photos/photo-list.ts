@@ -8,7 +8,7 @@ export const MAX_UPLOAD_MB = LIMITS.maxPhotoUploadBytes / (1024 * 1024);
 export type UploadedPhoto = { id: string; url: string; width: number; height: number };
 
 /** Order is the position in the list, renumbered after every change. */
-export const renumber = (photos: Photo[]): Photo[] => photos.map((photo, order) => ({ ...photo, order }));
+const renumber = (photos: Photo[]): Photo[] => photos.map((photo, order) => ({ ...photo, order }));
 
 /** New photos: size medium, position life, empty caption, appended at the end. */
 export const appendUploaded = (photos: Photo[], uploaded: UploadedPhoto[]): Photo[] =>
@@ -67,4 +67,52 @@ export const checkFiles = (files: File[], photos: Photo[]): DropProblem | undefi
     };
   }
   return undefined;
+};
+
+/**
+ * Where each Position prints, as the planner places it (assignPhotos): the words the editor
+ * shows, so a label never promises a page the photo does not print on.
+ */
+export const PHOTO_POSITION_LABELS: Record<Photo["position"], string> = {
+  cover: "Front cover",
+  life: "Inside page (Life)",
+  service: "Inside page (Service)",
+  tribute: "Cherished Memories page",
+  memorial: "Back cover",
+};
+
+export const PHOTO_POSITION_HELP =
+  "Front cover is used when no main photo is chosen. Life and Service photos print on the inside page with the dates and verse (up to 3); more go to the Cherished Memories page. Size sets how much of its place a photo fills inside the booklet: Small, Medium, Large, or Full for a row of its own.";
+
+/** Where crops of a photo are centred until the family moves the marker (the stylesheet's default). */
+export const DEFAULT_FOCAL = { x: 0.5, y: 0.3 } as const;
+
+const clamp01 = (n: number) => Math.min(1, Math.max(0, Math.round(n * 100) / 100));
+
+/** The focal point under a pointer on the thumbnail's box. */
+export const focalFromPointer = (
+  box: { left: number; top: number; width: number; height: number },
+  clientX: number,
+  clientY: number,
+) => ({
+  focalX: clamp01((clientX - box.left) / Math.max(1, box.width)),
+  focalY: clamp01((clientY - box.top) / Math.max(1, box.height)),
+});
+
+const FOCAL_STEP = 0.05;
+const FOCAL_KEYS: Record<string, [number, number]> = {
+  ArrowLeft: [-FOCAL_STEP, 0],
+  ArrowRight: [FOCAL_STEP, 0],
+  ArrowUp: [0, -FOCAL_STEP],
+  ArrowDown: [0, FOCAL_STEP],
+};
+
+/** The focal point after an arrow key, or undefined for any other key. */
+export const focalAfterKey = (photo: Pick<Photo, "focalX" | "focalY">, key: string) => {
+  const move = FOCAL_KEYS[key];
+  if (!move) return undefined;
+  return {
+    focalX: clamp01((photo.focalX ?? DEFAULT_FOCAL.x) + move[0]),
+    focalY: clamp01((photo.focalY ?? DEFAULT_FOCAL.y) + move[1]),
+  };
 };

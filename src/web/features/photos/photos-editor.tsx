@@ -3,7 +3,6 @@
 import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2 } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { PHOTO_POSITIONS, PHOTO_SIZES } from "../../../shared/constants";
-import { screenPhotoUrl } from "../../../shared/photo-urls";
 import type { Photo, ProgramInput } from "../../../shared/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -12,11 +11,14 @@ import { Label } from "../../components/ui/label";
 import { apiRequest, messageOf } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast-store";
+import { FocalPoint } from "./focal-point";
 import {
   appendUploaded,
   checkFiles,
   MAX_UPLOAD_MB,
   movePhoto,
+  PHOTO_POSITION_HELP,
+  PHOTO_POSITION_LABELS,
   remainingSlots,
   remainingText,
   removePhoto,
@@ -48,6 +50,7 @@ export function PhotosEditor({ program, onChange }: PhotosEditorProps) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
+  const helpId = `${inputId}-help`;
   const full = remainingSlots(photos) === 0;
 
   const upload = async (files: File[]) => {
@@ -154,115 +157,118 @@ export function PhotosEditor({ program, onChange }: PhotosEditorProps) {
       </div>
 
       {photos.length > 0 && (
-        <ol className="space-y-3" aria-label="Photos in this program">
-          {photos.map((photo, index) => {
-            const n = index + 1;
-            const isMain = program.mainPhotoUrl !== "" && program.mainPhotoUrl === photo.url;
-            const fieldId = `${inputId}-${photo.id}`;
-            return (
-              <li key={photo.id} className="flex gap-3 rounded-lg border p-3" data-photo-id={photo.id}>
-                <div className="relative shrink-0">
-                  <img
-                    src={screenPhotoUrl(photo.url)}
-                    alt={photo.caption || `Photo ${n}`}
-                    className="size-24 rounded-md bg-muted object-cover"
-                  />
-                  {isMain && <Badge className="absolute -top-2 -left-2">Main photo</Badge>}
-                </div>
-                <div className="grid min-w-0 flex-1 gap-2">
-                  <div className="grid gap-1">
-                    <Label htmlFor={`${fieldId}-caption`}>Caption for photo {n}</Label>
-                    <Input
-                      id={`${fieldId}-caption`}
-                      value={photo.caption}
-                      maxLength={300}
-                      placeholder="e.g. Summer at the lake, 1968"
-                      onChange={(event) => update(index, { caption: event.target.value })}
-                    />
+        <>
+          <p id={helpId} className="text-sm text-muted-foreground">
+            {PHOTO_POSITION_HELP} Drag the dot on a photo to the part every crop should keep.
+          </p>
+          <ol className="space-y-3" aria-label="Photos in this program">
+            {photos.map((photo, index) => {
+              const n = index + 1;
+              const isMain = program.mainPhotoUrl !== "" && program.mainPhotoUrl === photo.url;
+              const fieldId = `${inputId}-${photo.id}`;
+              return (
+                <li key={photo.id} className="flex gap-3 rounded-lg border p-3" data-photo-id={photo.id}>
+                  <div className="relative shrink-0">
+                    <FocalPoint photo={photo} n={n} onChange={(focal) => update(index, focal)} />
+                    {isMain && <Badge className="absolute -top-2 -left-2">Main photo</Badge>}
                   </div>
-                  <div className="grid grid-cols-2 gap-2">
+                  <div className="grid min-w-0 flex-1 gap-2">
                     <div className="grid gap-1">
-                      <Label htmlFor={`${fieldId}-size`}>Size of photo {n}</Label>
-                      <select
-                        id={`${fieldId}-size`}
-                        className={selectClass}
-                        value={photo.size}
-                        onChange={(event) => update(index, { size: event.target.value as Photo["size"] })}
-                      >
-                        {PHOTO_SIZES.map((size) => (
-                          <option key={size} value={size}>
-                            {capitalize(size)}
-                          </option>
-                        ))}
-                      </select>
+                      <Label htmlFor={`${fieldId}-caption`}>Caption for photo {n}</Label>
+                      <Input
+                        id={`${fieldId}-caption`}
+                        value={photo.caption}
+                        maxLength={300}
+                        placeholder="e.g. Summer at the lake, 1968"
+                        onChange={(event) => update(index, { caption: event.target.value })}
+                      />
                     </div>
-                    <div className="grid gap-1">
-                      <Label htmlFor={`${fieldId}-position`}>Position of photo {n}</Label>
-                      <select
-                        id={`${fieldId}-position`}
-                        className={selectClass}
-                        value={photo.position}
-                        onChange={(event) =>
-                          update(index, { position: event.target.value as Photo["position"] })
-                        }
-                      >
-                        {PHOTO_POSITIONS.map((position) => (
-                          <option key={position} value={position}>
-                            {capitalize(position)}
-                          </option>
-                        ))}
-                      </select>
+                    <div className="grid grid-cols-2 gap-2">
+                      <div className="grid gap-1">
+                        <Label htmlFor={`${fieldId}-size`}>Size of photo {n}</Label>
+                        <select
+                          id={`${fieldId}-size`}
+                          aria-describedby={helpId}
+                          className={selectClass}
+                          value={photo.size}
+                          onChange={(event) => update(index, { size: event.target.value as Photo["size"] })}
+                        >
+                          {PHOTO_SIZES.map((size) => (
+                            <option key={size} value={size}>
+                              {capitalize(size)}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                      <div className="grid gap-1">
+                        <Label htmlFor={`${fieldId}-position`}>Position of photo {n}</Label>
+                        <select
+                          id={`${fieldId}-position`}
+                          aria-describedby={helpId}
+                          className={selectClass}
+                          value={photo.position}
+                          onChange={(event) =>
+                            update(index, { position: event.target.value as Photo["position"] })
+                          }
+                        >
+                          {PHOTO_POSITIONS.map((position) => (
+                            <option key={position} value={position}>
+                              {PHOTO_POSITION_LABELS[position]}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
                     </div>
+                    <div className="flex flex-wrap gap-1">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Move photo ${n} up`}
+                        disabled={index === 0}
+                        onClick={() => onChange({ additionalPhotos: movePhoto(photos, index, -1) })}
+                      >
+                        <ArrowUp aria-hidden />
+                      </Button>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Move photo ${n} down`}
+                        disabled={index === photos.length - 1}
+                        onClick={() => onChange({ additionalPhotos: movePhoto(photos, index, 1) })}
+                      >
+                        <ArrowDown aria-hidden />
+                      </Button>
+                      <Button
+                        variant={isMain ? "secondary" : "outline"}
+                        size="sm"
+                        aria-pressed={isMain}
+                        aria-label={`${isMain ? "Main photo" : "Set as main photo"} (photo ${n})`}
+                        onClick={() => onChange({ mainPhotoUrl: isMain ? "" : photo.url })}
+                      >
+                        <Star aria-hidden className={cn(isMain && "fill-current")} />
+                        {isMain ? "Main photo" : "Set as main photo"}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Remove photo ${n}`}
+                        onClick={() => remove(index)}
+                      >
+                        <Trash2 aria-hidden />
+                        Remove
+                      </Button>
+                    </div>
+                    {photo.width && photo.height ? (
+                      <p className="text-xs text-muted-foreground">
+                        {photo.width} × {photo.height} px
+                      </p>
+                    ) : null}
                   </div>
-                  <div className="flex flex-wrap gap-1">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Move photo ${n} up`}
-                      disabled={index === 0}
-                      onClick={() => onChange({ additionalPhotos: movePhoto(photos, index, -1) })}
-                    >
-                      <ArrowUp aria-hidden />
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Move photo ${n} down`}
-                      disabled={index === photos.length - 1}
-                      onClick={() => onChange({ additionalPhotos: movePhoto(photos, index, 1) })}
-                    >
-                      <ArrowDown aria-hidden />
-                    </Button>
-                    <Button
-                      variant={isMain ? "secondary" : "outline"}
-                      size="sm"
-                      aria-pressed={isMain}
-                      aria-label={`${isMain ? "Main photo" : "Set as main photo"} (photo ${n})`}
-                      onClick={() => onChange({ mainPhotoUrl: isMain ? "" : photo.url })}
-                    >
-                      <Star aria-hidden className={cn(isMain && "fill-current")} />
-                      {isMain ? "Main photo" : "Set as main photo"}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Remove photo ${n}`}
-                      onClick={() => remove(index)}
-                    >
-                      <Trash2 aria-hidden />
-                      Remove
-                    </Button>
-                  </div>
-                  {photo.width && photo.height ? (
-                    <p className="text-xs text-muted-foreground">
-                      {photo.width} × {photo.height} px
-                    </p>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ol>
+                </li>
+              );
+            })}
+          </ol>
+        </>
       )}
     </div>
   );

@@ -19,6 +19,8 @@ export type ExportTabProps = {
   program: ProgramInput;
   programId?: string;
   onChange: (patch: Partial<ProgramInput>) => void;
+  /** Called once a design tool's choice is in the draft, so the builder can record it at once. */
+  onToolChosen?: () => void;
 };
 
 type ExportAction = { label: string; hint: string; make: (program: ProgramInput) => ExportFile };
@@ -85,10 +87,10 @@ function ExportButtons({ program, actions }: { program: ProgramInput; actions: E
   );
 }
 
-export function ExportTab({ program, onChange }: ExportTabProps) {
+export function ExportTab({ program, onChange, onToolChosen }: ExportTabProps) {
   const toolGroup = useId();
   const save = useSaveExport();
-  const chosen = DESIGN_TOOLS.find((t) => t.id === program.designToolIntegration);
+  const chosen = DESIGN_TOOLS.find((t) => t.name === program.designToolIntegration);
   return (
     <div className="space-y-6">
       <section aria-labelledby={`${toolGroup}-data`} className="space-y-3">
@@ -128,8 +130,11 @@ export function ExportTab({ program, onChange }: ExportTabProps) {
               key={tool.id}
               name={toolGroup}
               value={tool.id}
-              checked={program.designToolIntegration === tool.id}
-              onSelect={() => onChange({ designToolIntegration: tool.id })}
+              checked={chosen?.id === tool.id}
+              onSelect={() => {
+                onChange({ designToolIntegration: tool.name });
+                onToolChosen?.();
+              }}
               title={tool.name}
               description={tool.kind}
             />

@@ -1,31 +1,17 @@
 import { ExternalLink } from "lucide-react";
-import type { ChatMessage, EmotionalState } from "../../../shared/chatbot";
+import type { ChatMessage } from "../../../shared/chatbot";
 import { Badge } from "../../components/ui/badge";
 import { cn } from "../../lib/cn";
 
-/** Each feeling has its own colour, so the emotional chat's reading is visible at a glance. */
-export const EMOTION_STYLES: Record<EmotionalState, string> = {
-  overwhelmed: "border-amber-300 bg-amber-50 text-amber-900",
-  sad: "border-sky-300 bg-sky-50 text-sky-900",
-  frustrated: "border-rose-300 bg-rose-50 text-rose-900",
-  peaceful: "border-emerald-300 bg-emerald-50 text-emerald-900",
-  grateful: "border-violet-300 bg-violet-50 text-violet-900",
-  neutral: "border-stone-300 bg-stone-50 text-stone-800",
-};
-
 const roleOf = (role: string) => (role === "user" || role === "assistant" ? role : "system");
 
-/** One chat bubble: the text, then what the assistant knows about it (badges, confidence, article). */
-export function ChatMessageView({
-  message,
-  showEmotion = false,
-}: {
-  message: ChatMessage;
-  showEmotion?: boolean;
-}) {
+/**
+ * One chat bubble: the text, then what the assistant knows about it (badges, confidence, article).
+ * The feeling the server reads from a message is never shown: nobody's grief is labelled for them.
+ */
+export function ChatMessageView({ message }: { message: ChatMessage }) {
   const role = roleOf(message.role);
   const meta = message.metadata;
-  const emotion = meta?.emotionalSupport?.detected;
   return (
     <li
       className={cn(
@@ -47,11 +33,7 @@ export function ChatMessageView({
         </span>
         <p className="whitespace-pre-wrap break-words">{message.content}</p>
         {role === "assistant" &&
-        (meta?.errorType ||
-          meta?.suggestedFix ||
-          meta?.confidence !== undefined ||
-          meta?.article ||
-          (showEmotion && emotion)) ? (
+        (meta?.errorType || meta?.suggestedFix || meta?.confidence !== undefined || meta?.article) ? (
           <div className="mt-2 flex flex-wrap items-center gap-1.5">
             {meta?.errorType && <Badge variant="destructive">Error Detected</Badge>}
             {meta?.suggestedFix && (
@@ -61,11 +43,6 @@ export function ChatMessageView({
               <span className="text-xs text-muted-foreground">
                 Confidence {Math.round(meta.confidence * 100)}%
               </span>
-            )}
-            {showEmotion && emotion && (
-              <Badge variant="outline" className={EMOTION_STYLES[emotion]}>
-                {emotion}
-              </Badge>
             )}
             {meta?.article && (
               <a

@@ -7,10 +7,10 @@ import {
   type ChatMessage,
   EMOTIONAL_CHAT_TITLE,
   type EmotionalState,
+  GUIDED_WRITING_ACTION,
 } from "../../../shared/chatbot";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
+import { useSession } from "../../lib/session";
 import { toast } from "../../lib/toast-store";
 import {
   chatSessionKey,
@@ -22,7 +22,8 @@ import {
   useChatSession,
 } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
-import { ChatMessageView, EMOTION_STYLES } from "./chat-message-view";
+import { ChatMessageView } from "./chat-message-view";
+import { GuidedWriting } from "./guided-writing";
 import { SuggestionChips } from "./suggestion-chips";
 import { chatWidgets } from "./widget-store";
 
@@ -46,6 +47,8 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
   // Comfort messages and the trouble reply live only in this browser, after the stored conversation.
   const [extra, setExtra] = useState<ChatMessage[]>([]);
   const [inspirationOpen, setInspirationOpen] = useState(false);
+  const [guidedOpen, setGuidedOpen] = useState(false);
+  const { user } = useSession();
   const comfortTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const queryClient = useQueryClient();
   const context = { currentPage };
@@ -62,12 +65,13 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
   const prompts = useQuery({
     queryKey: ["/api/chatbot/writing-prompts", state],
     queryFn: () => fetchWritingPrompts({ ...context, emotionalState: state }),
-    enabled: inspirationOpen,
+    enabled: inspirationOpen || guidedOpen,
   });
   useEffect(() => {
     if (!prompts.error) return;
     toast({ title: "Error", description: "Unable to load writing prompts. Please try again." });
     setInspirationOpen(false);
+    setGuidedOpen(false);
   }, [prompts.error]);
 
   const start = useMutation({
@@ -82,7 +86,14 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
     onSuccess: async (answer, { id, message }) => {
       setState(answer.emotionalSupport.detected);
       await queryClient.invalidateQueries({ queryKey: chatSessionKey(id) });
-      if (!answer.emotionalSupport.supportNeeded) return;
+      // Asked for help with the words: the guided writing opens with the reply.
+      if (user && answer.assistantMessage.metadata?.suggestedActions?.includes(GUIDED_WRITING_ACTION)) {
+        setInspirationOpen(false);
+        setGuidedOpen(true);
+      }
+      // The crisis reply already is the care this message needs; a comfort message after it would
+      // only say it again (the comfort for such a message is the same crisis reply).
+      if (!answer.emotionalSupport.supportNeeded || answer.assistantMessage.metadata?.crisis) return;
       clearTimeout(comfortTimer.current);
       comfortTimer.current = setTimeout(() => {
         requestComfort(message, answer.emotionalSupport.detected, context)
@@ -127,13 +138,6 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
           <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-accent px-3 text-accent-foreground">
             <Heart aria-hidden="true" className="size-5 shrink-0" />
             <h2 className="min-w-0 flex-1 truncate font-sans text-base font-semibold">Emotional Support</h2>
-            <Badge
-              variant="outline"
-              className={cn("capitalize", EMOTION_STYLES[state])}
-              aria-label={`Feeling: ${state}`}
-            >
-              {state}
-            </Badge>
             <Button
               size="icon"
               variant="ghost"
@@ -153,8 +157,17 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
           >
             {start.isPending && <li className="text-sm text-muted-foreground">Opening a quiet space...</li>}
             {messages.map((m) => (
-              <ChatMessageView key={m.id} message={m} showEmotion />
+              <ChatMessageView key={m.id} message={m} />
             ))}
+            {user &&
+              !guidedOpen &&
+              messages.at(-1)?.metadata?.suggestedActions?.includes(GUIDED_WRITING_ACTION) && (
+                <li>
+                  <Button size="sm" variant="outline" onClick={() => setGuidedOpen(true)}>
+                    {GUIDED_WRITING_ACTION}
+                  </Button>
+                </li>
+              )}
             {send.isPending && <li className="text-sm text-muted-foreground">Writing back...</li>}
             {messages.length <= 1 && suggestions.data && (
               <li>
@@ -167,6 +180,13 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
             )}
             <li ref={listEnd} aria-hidden="true" />
           </ol>
+          {guidedOpen && user && (
+            <GuidedWriting
+              prompts={(prompts.data?.prompts ?? []).slice(0, 3)}
+              userId={user.id}
+              onClose={() => setGuidedOpen(false)}
+            />
+          )}
           {inspirationOpen && (
             <section aria-label="Writing inspiration" className="border-t bg-muted/60 p-3">
               <div className="mb-2 flex items-center justify-between">
@@ -217,7 +237,10 @@ export function EmotionalChat({ currentPage }: { currentPage: string }) {
                 variant="outline"
                 aria-label="Writing inspiration"
                 aria-pressed={inspirationOpen}
-                onClick={() => setInspirationOpen((v) => !v)}
+                onClick={() => {
+                  setGuidedOpen(false);
+                  setInspirationOpen((v) => !v);
+                }}
               >
                 <Sparkles aria-hidden="true" />
               </Button>

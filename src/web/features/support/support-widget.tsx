@@ -17,6 +17,7 @@ import {
 } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatMessageView } from "./chat-message-view";
+import { stopListening, takeMissedEvents } from "./early-events";
 import { SuggestionChips } from "./suggestion-chips";
 import { chatWidgets } from "./widget-store";
 
@@ -32,7 +33,16 @@ const SIDE: Record<WidgetSide, string> = { left: "left-4", right: "right-4" };
  * The Support Assistant on every screen: answers from the help centre, and reacts to detected errors
  * (`errorDetected`) and requests to open it (`openChatbot`, e.g. the error screen's Get Help).
  */
-export function SupportWidget({ currentPage, side = "right" }: { currentPage: string; side?: WidgetSide }) {
+export function SupportWidget({
+  currentPage,
+  programId,
+  side = "right",
+}: {
+  currentPage: string;
+  /** The program being edited, so the assistant can answer about it ("why is my PDF 12 pages"). */
+  programId?: string;
+  side?: WidgetSide;
+}) {
   const { open } = useSnapshot(chatWidgets);
   const isOpen = open === "assistant";
   const [minimised, setMinimised] = useState(false);
@@ -42,7 +52,7 @@ export function SupportWidget({ currentPage, side = "right" }: { currentPage: st
   // A message asked for before the session existed (Get Help on a first visit) is sent once it does.
   const pending = useRef<string | null>(null);
   const queryClient = useQueryClient();
-  const context = { currentPage };
+  const context = { currentPage, programId };
 
   // A new person (after sign-in or sign-out) starts closed, with no chat of the previous one's.
   useEffect(() => {
@@ -112,7 +122,9 @@ export function SupportWidget({ currentPage, side = "right" }: { currentPage: st
     };
     window.addEventListener(OPEN_CHATBOT_EVENT, onOpen);
     window.addEventListener(ERROR_DETECTED_EVENT, onError);
+    for (const missed of takeMissedEvents()) (missed.type === OPEN_CHATBOT_EVENT ? onOpen : onError)(missed);
     return () => {
+      stopListening();
       window.removeEventListener(OPEN_CHATBOT_EVENT, onOpen);
       window.removeEventListener(ERROR_DETECTED_EVENT, onError);
     };
