@@ -74,6 +74,8 @@ export const programs = sqliteTable(
     bookletPages: text("booklet_pages").notNull().default("8"),
     backgroundImage: text("background_image").notNull(),
     designToolIntegration: text("design_tool_integration").notNull(),
+    /** Words the family told the checker are right (a surname, a place), kept as a name is. */
+    programWords: text("program_words", { mode: "json" }).$type<string[]>().notNull().default([]),
     /** Raised by every save; a save based on an older version is refused (409) instead of overwriting. */
     version: integer("version").notNull().default(1),
     ...timestamps,

@@ -122,6 +122,9 @@ export class ChromiumPrinter {
   }
 
   private launch(): Promise<Browser> {
+    // A job that was running when the printer closed must not start a browser nobody will close
+    // (a server stopping mid-PDF left one running after it had exited).
+    if (this.closed) return Promise.reject(new Error("The printer has been closed"));
     const executablePath = this.executablePath;
     if (!executablePath) throw new ChromiumMissingError();
     this.launches += 1;

@@ -5,6 +5,7 @@
 import { WATERMARK_TEXT } from "../shared/entitlements";
 import { nameStem } from "../shared/file-name";
 import type { ProgramInput } from "../shared/schemas";
+import { withExamplePhotos } from "./booklet/example-photos";
 import { BLEED_IN, PAGE_HEIGHT_IN, PAGE_WIDTH_IN } from "./booklet/page-geometry";
 import {
   assignPhotos,
@@ -84,7 +85,8 @@ const loadPhotos = async (program: ProgramInput, loader: PhotoLoader | undefined
   // Without a loader (the CLI has no account's photos) no photo can print: plan the pages without them.
   if (!loader) return { loaded, isMissing: () => true };
   const urls = photoAddresses(program);
-  const assets = await Promise.all(urls.map((url) => loader(url).catch(() => undefined)));
+  const load = withExamplePhotos(loader);
+  const assets = await Promise.all(urls.map((url) => load(url).catch(() => undefined)));
   urls.forEach((url, i) => {
     const asset = assets[i];
     if (asset) loaded.set(url, { ...asset, key: `photo-${i}` });

@@ -7,8 +7,8 @@ import index from "../web/index.html";
 import { type AppDeps, createApi } from "./app";
 import { type Config, isBillingEnabled, loadConfig } from "./config";
 import { assertDataDirWritable, sweepInterruptedPhotoFiles } from "./data-dir";
+import { assetRoutes } from "./http/asset-routes";
 import { rememberSocketAddress } from "./http/client-address";
-import { fontRoutes } from "./http/font-routes";
 import { OwnOrigin } from "./http/own-origin";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers";
 import { startSpaServer } from "./http/spa-server";
@@ -74,7 +74,7 @@ export const startServer = (deps: AppDeps & { config: Config; db: AppDatabase })
       "/api/*": handleApi,
       "/api": handleApi,
       ...Object.fromEntries(
-        Object.entries(fontRoutes).map(([path, answer]) => [
+        Object.entries(assetRoutes).map(([path, answer]) => [
           path,
           (request: Request) => withSecurityHeaders(answer(request), headers),
         ]),

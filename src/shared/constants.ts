@@ -59,6 +59,9 @@ export const LIMITS = {
   maxPhotoUploadBytes: 25 * 1024 * 1024,
   maxJsonBodyBytes: 5 * 1024 * 1024,
   sessionDays: 30,
+  /** Words a family adds for the checker to accept: room for every surname and place, well under the 200 names a writing call carries. */
+  maxProgramWords: 100,
+  maxProgramWordChars: 50,
 } as const;
 
 export const PRINT_SPECS = {

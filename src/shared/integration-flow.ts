@@ -1,5 +1,5 @@
 // The API in four curl commands: sign in, create a key, post a batch of services, fetch the
-// combined PDF. The integration page shows these steps, the README carries them word for word,
+// combined PDF. The integration page shows these steps, `docs/integration.md` carries them word for word,
 // and a test runs them against the real server, so the three cannot drift apart.
 
 /** Set once before the steps; the test sets them too. */
@@ -32,6 +32,6 @@ export const CURL_FLOW_STEPS: CurlStep[] = [
   },
 ];
 
-/** The steps as one shell script, as the README shows them. */
+/** The steps as one shell script, as `docs/integration.md` shows them. */
 export const curlFlowScript = () =>
   [CURL_FLOW_SETUP, ...CURL_FLOW_STEPS.flatMap(({ title, command }) => [`# ${title}`, command])].join("\n");

@@ -104,6 +104,11 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
+/** One word the family told the checker is right, as they spell it ("Quillfeather", "Zoë"). */
+const programWord = text("Each program word", LIMITS.maxProgramWordChars)
+  .refine((v) => v.trim() !== "", "Each program word must not be empty")
+  .refine((v) => !/\s/.test(v), "Each program word must be one word, without spaces");
+
 /** A whole program as the builder sends it (POST and PUT): every field has the builder's default. */
 export const programInputSchema = z.object({
   fullName: optionalText("Full name", 200),
@@ -129,6 +134,8 @@ export const programInputSchema = z.object({
   bookletPages: choice("Booklet pages", BOOKLET_PAGES).default("8"),
   backgroundImage: optionalText("Background image", 2000),
   designToolIntegration: optionalText("Design tool", 100),
+  /** Never printed: the checker and every rewrite keep these words as written and never flag them. */
+  programWords: list("Program words", programWord, LIMITS.maxProgramWords),
 });
 export type ProgramInput = z.infer<typeof programInputSchema>;
 

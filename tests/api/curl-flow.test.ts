@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-test("the README carries the curl flow word for word", () => {
-  const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
+test("docs/integration.md carries the curl flow word for word", () => {
+  const readme = readFileSync(join(import.meta.dir, "../../docs/integration.md"), "utf8");
   expect(readme).toContain(`\`\`\`sh\n${curlFlowScript()}\n\`\`\``);
 });
 

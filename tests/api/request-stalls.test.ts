@@ -4,7 +4,7 @@
 // still holds them for as long as it takes, so these reads run on their own threads or are capped.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { heavyInputs, longestHealthWait } from "../support/health-latency";
-import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
+import { startWithFamily, type TestApp, type TestClient } from "../support/test-app";
 
 // The aim is ~100 ms; the bound leaves room for a busy test machine (a held thread shows as seconds).
 const LONGEST_HEALTH_WAIT_MS = 400;
@@ -12,9 +12,7 @@ const LONGEST_HEALTH_WAIT_MS = 400;
 let app: TestApp;
 let family: TestClient;
 beforeAll(async () => {
-  app = await startTestApp();
-  family = app.client();
-  await family.signUp();
+  ({ app, family } = await startWithFamily());
 });
 afterAll(() => app.stop());
 

@@ -8,15 +8,13 @@ import errors from "../../fixtures/proofreading/errors.json";
 import { programInputSchema } from "../../src/shared/schemas";
 import { WRITING_LIMITS } from "../../src/shared/writing";
 import { protectedNamesOf } from "../../src/web/features/ai-writer/writing-actions";
-import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
+import { startWithFamily, type TestApp, type TestClient } from "../support/test-app";
 
 let app: TestApp;
 let family: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { WRITING_CALLS_PER_MINUTE: "1000" } });
-  family = app.client();
-  await family.signUp();
+  ({ app, family } = await startWithFamily({ env: { WRITING_CALLS_PER_MINUTE: "1000" } }));
 });
 afterAll(() => app.stop());
 

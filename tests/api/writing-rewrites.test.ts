@@ -7,15 +7,13 @@ import { stripToneFrame } from "../../src/server/writing/tone-rules";
 import { AI_TONES } from "../../src/shared/constants";
 import { writingResultSchema } from "../../src/shared/writing";
 import { ISSUE_EXAMPLE, OBITUARY_PARAGRAPHS, PLAIN_EXAMPLE } from "../support/obituary-paragraphs";
-import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
+import { startWithFamily, type TestApp, type TestClient } from "../support/test-app";
 
 let app: TestApp;
 let family: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { WRITING_CALLS_PER_MINUTE: "1000" } });
-  family = app.client();
-  await family.signUp();
+  ({ app, family } = await startWithFamily({ env: { WRITING_CALLS_PER_MINUTE: "1000" } }));
 });
 afterAll(() => app.stop());
 

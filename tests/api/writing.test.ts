@@ -4,16 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { PhraseRule } from "../../src/server/writing/text-rules";
 import { AI_TONES, TEMPLATE_TYPES } from "../../src/shared/constants";
 import { aiResultSchema } from "../../src/shared/schemas";
-import { startTestApp, type TestApp, type TestClient } from "../support/test-app";
+import { startTestApp, startWithFamily, type TestApp, type TestClient } from "../support/test-app";
 
 let app: TestApp;
 let family: TestClient;
 
 beforeAll(async () => {
   // Far more calls than a family makes in a minute: the limit has its own test.
-  app = await startTestApp({ env: { WRITING_CALLS_PER_MINUTE: "1000" } });
-  family = app.client();
-  await family.signUp();
+  ({ app, family } = await startWithFamily({ env: { WRITING_CALLS_PER_MINUTE: "1000" } }));
 });
 afterAll(() => app.stop());
 

@@ -4,9 +4,9 @@
 import { rmSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../support/browser";
-import { loadFresh, NETWORKS, signedInCookie } from "../support/page-weight";
+import { loadFresh, NETWORKS } from "../support/page-weight";
 import { buildApp, startServerProcess } from "../support/server-process";
-import { makeTempDir } from "../support/test-app";
+import { makeTempDir, signedInCookie } from "../support/test-app";
 
 await buildApp();
 const dataDir = makeTempDir("keepsake-bench-weight-");

@@ -137,3 +137,47 @@ test("on a phone: the diff fits, Dismiss changes nothing, and typing after a sug
   expect(await page.getByTestId("ai-diff").count()).toBe(0);
   expect(await yourText(page).inputValue()).toBe(`${MISTAKES} We miss her.`);
 }, 60_000);
+
+test("on a phone: a word the checker does not know is offered for this program's words, is not listed again once added, and stays through a save and a reload", async () => {
+  const { page } = await e2e.newPage({ signedIn: true, viewport: { width: 390, height: 844 } });
+  const text = "Summers with the Quillfeathers at Brannockmere were her happiest days.";
+  await checkGrammar(page, text);
+  const addSurname = page.getByRole("button", { name: "Add to this program's words: Quillfeathers" });
+  await page.getByRole("button", { name: "Add to this program's words: Brannockmere" }).waitFor();
+  await addSurname.scrollIntoViewIfNeeded();
+  await screenshot(page, "ai-changes-unknown-words-phone");
+  expect(await auditAccessibility(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+
+  // Added to the program, never to the text: the family's words stay as they wrote them.
+  await addSurname.click();
+  await toastWith(page, "“Quillfeathers” added to this program's words").waitFor();
+  expect(await addSurname.count()).toBe(0);
+  const remove = page.getByRole("button", { name: "Remove Quillfeathers from this program's words" });
+  await remove.waitFor();
+  expect(await yourText(page).inputValue()).toBe(text);
+  await screenshot(page, "ai-changes-program-words-phone");
+  expect(await auditAccessibility(page)).toEqual([]);
+  expect(await savedLifeReflections(page)).toBe(text);
+
+  // A second check sends the word with the program's names, and the checker no longer lists it.
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/writing/check-grammar"));
+  await page.getByRole("button", { name: "Check Grammar", exact: true }).click();
+  const checked = await answer;
+  expect(checked.request().postDataJSON().protectedNames).toContain("Quillfeathers");
+  expect(((await checked.json()) as { unknownWords: string[] }).unknownWords).not.toContain("Quillfeathers");
+  await page.getByRole("button", { name: "Add to this program's words: Brannockmere" }).waitFor();
+  expect(await addSurname.count()).toBe(0);
+
+  // The saved program holds it after a reload; the family can take it out again.
+  await page.reload();
+  await remove.waitFor();
+  const id = new URL(page.url()).pathname.split("/").pop();
+  expect((await (await page.request.get(`/api/programs/${id}`)).json()).programWords).toEqual([
+    "Quillfeathers",
+  ]);
+  await remove.click();
+  await page.getByText("None yet.", { exact: false }).waitFor();
+  expect(await savedLifeReflections(page)).toBe(text);
+  expect((await (await page.request.get(`/api/programs/${id}`)).json()).programWords).toEqual([]);
+}, 90_000);

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../support/browser";
-import { loadFresh, signedInCookie } from "../support/page-weight";
+import { loadFresh } from "../support/page-weight";
 import { buildApp, type ServerProcess, startServerProcess } from "../support/server-process";
-import { makeTempDir } from "../support/test-app";
+import { makeTempDir, signedInCookie } from "../support/test-app";
 
 const KB = 1024;
 let server: ServerProcess;

@@ -111,6 +111,13 @@ test("View Examples opens the builder with the sample program and clears it from
   // Looking at the example is not an unsaved change.
   expect(await page.getByText("Not saved yet").isVisible()).toBe(true);
 
+  // Another tab keeps the example on screen (it once swapped to a blank program).
+  await page.getByRole("tab", { name: "Design" }).click();
+  await page.waitForURL(/tab=design/);
+  expect(new URL(page.url()).searchParams.get("example")).toBe("true");
+  await page.getByRole("tab", { name: "Content" }).click();
+  expect(await page.getByLabel("Full name").inputValue()).toBe(sample.fullName);
+
   // A reload shows the example again (it was taken from storage on the first visit).
   await page.reload();
   await page.getByTestId("booklet-preview").getByText(sample.fullName).waitFor();

@@ -47,6 +47,9 @@ test("Sign Out Everywhere ends the session on the account's other devices too", 
   ).toBe(200);
   await page.goto("/");
   await page.getByRole("button", { name: "Sign Out Everywhere" }).click();
+  // It asks first: a slip of the mouse must not sign the family out on every device.
+  const confirm = page.getByRole("alertdialog", { name: "Sign out on every device?" });
+  await confirm.getByRole("button", { name: "Sign Out Everywhere" }).click();
   await page.getByRole("heading", { name: LANDING }).waitFor();
   expect((await otherDevice.get("/api/auth/user")).status).toBe(401);
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);

@@ -1,7 +1,7 @@
 // Issue 23, what the family sees is what prints: a long name is never shortened, verse keeps its
 // lines, the ghost background shows only with the Ghost overlay, and the shared PDF is tagged
 // with an outline. Real Chromium and fonts, read back with poppler and pdf-lib.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
@@ -10,32 +10,18 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { BookletPageView } from "../../src/print/booklet/booklet-page";
 import type { FlowBlock } from "../../src/print/booklet/flow-blocks";
 import { planBooklet } from "../../src/print/booklet/plan-booklet";
-import { ChromiumPrinter } from "../../src/print/chromium-printer";
-import type { PhotoAsset } from "../../src/print/photo-assets";
-import { renderProgramPdf } from "../../src/print/render-program-pdf";
 import { OVERLAY_EFFECTS } from "../../src/shared/constants";
 import type { ProgramInput } from "../../src/shared/schemas";
 import {
-  fixturePhotos,
   fixtureProgram,
   LONG_NAME,
   longFamilyProgram,
   POEM_SCRIPTURE,
+  printWithFixturePhotos,
 } from "./support/fixture-programs";
 import { flatText, pdfText } from "./support/pdf-tools";
-import { memoryPhotoLoader } from "./support/photo-fixtures";
 
-let printer: ChromiumPrinter;
-let photos: Record<string, PhotoAsset>;
-
-beforeAll(async () => {
-  printer = new ChromiumPrinter();
-  photos = await fixturePhotos();
-});
-afterAll(() => printer.close());
-
-const render = (program: ProgramInput, options: Parameters<typeof renderProgramPdf>[1] = {}) =>
-  renderProgramPdf(program, { printer, photos: memoryPhotoLoader(photos).loader, ...options });
+const render = printWithFixturePhotos();
 
 /** The lines of a PDF page as pdftotext lays them out, trimmed, blank ones dropped. */
 const pageLines = (pdf: Uint8Array, page: number) =>

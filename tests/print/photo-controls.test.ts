@@ -66,10 +66,19 @@ describe("each Size prints at a different size", () => {
     return Number(width);
   };
 
-  test("small, medium, large and full are each drawn larger than the one before", () => {
-    const widths = PHOTO_SIZES.map(printedWidth);
-    for (let i = 1; i < widths.length; i++)
-      expect(widths[i] as number).toBeGreaterThan(widths[i - 1] as number);
+  test("small prints smaller than medium, and large and full no smaller than the size before", () => {
+    const [small, medium, large, full] = PHOTO_SIZES.map(printedWidth) as [number, number, number, number];
+    expect(small).toBeLessThan(medium * 0.7);
+    // Where the page is narrower than a row of its own could use, the same width (to the float).
+    expect(large).toBeGreaterThan(medium - 0.001);
+    expect(full).toBeGreaterThan(large - 0.001);
+  });
+
+  test("a large photo takes a row of its own too", () => {
+    const program = withPhotos([photo("p1", { size: "large" }), photo("p2"), photo("p3")]);
+    const placed = pageOf(program, "/api/photos/p1")?.photos ?? [];
+    const row = placed.find((p) => p.id === "p1")?.row;
+    expect(placed.filter((p) => p.row === row).map((p) => p.id)).toEqual(["p1"]);
   });
 
   test("a full-size photo takes a row of its own", () => {

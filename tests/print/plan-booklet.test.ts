@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { PHOTO_SIZE_SHARE, planBooklet } from "../../src/print/booklet/plan-booklet";
+import { PHOTO_SIZES_PRINTED, planBooklet } from "../../src/print/booklet/plan-booklet";
 import {
   formatDateInWords,
   formatLifeSpan,
@@ -96,7 +96,7 @@ describe("planBooklet", () => {
         expect(p.widthIn / p.heightIn).toBeLessThanOrEqual(width / height + 1e-9);
         expect(p.widthIn / p.heightIn).toBeGreaterThanOrEqual(width / height / 1.15 - 1e-9);
         // Its place in the row is at least 1.2 in wide; a Medium photo fills its share of it.
-        expect(p.widthIn).toBeGreaterThan(1.2 * PHOTO_SIZE_SHARE.medium);
+        expect(p.widthIn).toBeGreaterThan(1.2 * PHOTO_SIZES_PRINTED.medium.share);
       }
       const rows = Map.groupBy(placed, (p) => p.row ?? 0);
       for (const row of rows.values()) {

@@ -145,3 +145,15 @@ test("a missing Chromium is a clear error, not a hang", async () => {
   await expect(attempt).rejects.toThrow("apt-get install chromium");
   await missing.close();
 });
+
+test("a job still running when the printer closes starts no new browser", async () => {
+  const closing = new ChromiumPrinter();
+  // The job holds its slot until the printer has closed, then asks for a page, as a PDF request
+  // still in flight when the server stops would.
+  const job = closing.reserve(async (print) => {
+    await closing.close();
+    return print({ html: () => "<p>late</p>", asset: () => undefined, widthIn: 8.5, heightIn: 11 });
+  });
+  await expect(job).rejects.toThrow("The printer has been closed");
+  expect(closing.launches).toBe(0);
+});

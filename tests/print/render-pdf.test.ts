@@ -1,26 +1,13 @@
 // The print engine end to end: real Chromium, real fonts, read back with pdf-lib and poppler.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
-import { ChromiumPrinter } from "../../src/print/chromium-printer";
-import type { PhotoAsset } from "../../src/print/photo-assets";
-import { renderProgramPdf, WATERMARK_TEXT } from "../../src/print/render-program-pdf";
+import { WATERMARK_TEXT } from "../../src/print/render-program-pdf";
 import { COLOR_THEMES, FONT_STYLES, OVERLAY_EFFECTS, PAGE_LAYOUTS } from "../../src/shared/constants";
 import type { ProgramInput } from "../../src/shared/schemas";
-import { fixturePhotos, fixtureProgram } from "./support/fixture-programs";
+import { fixtureProgram, printWithFixturePhotos } from "./support/fixture-programs";
 import { flatText, pdfFonts, pdfInfo, pdfPagePng, pdfRawLetters, pdfText } from "./support/pdf-tools";
-import { memoryPhotoLoader } from "./support/photo-fixtures";
 
-let printer: ChromiumPrinter;
-let photos: Record<string, PhotoAsset>;
-
-beforeAll(async () => {
-  printer = new ChromiumPrinter();
-  photos = await fixturePhotos();
-});
-afterAll(() => printer.close());
-
-const render = (program: ProgramInput, options: Parameters<typeof renderProgramPdf>[1] = {}) =>
-  renderProgramPdf(program, { printer, photos: memoryPhotoLoader(photos).loader, ...options });
+const render = printWithFixturePhotos();
 
 const FONT_FAMILY: Record<string, string> = {
   georgia: "Gelasio",

@@ -1,5 +1,4 @@
 import type { Browser, Page } from "playwright-core";
-import { TestClient } from "./test-app";
 
 /** What a fresh browser profile transferred (bytes on the wire, after compression) to show `path`. */
 export type PageLoad = {
@@ -71,11 +70,4 @@ export const loadFresh = async (
   } finally {
     await context.close();
   }
-};
-
-/** A new account's session cookie on `base`. */
-export const signedInCookie = async (base: string) => {
-  const client = new TestClient(base);
-  await client.signUp();
-  return client.cookie;
 };

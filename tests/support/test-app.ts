@@ -86,6 +86,21 @@ export const startTestApp = async (
   };
 };
 
+/** A test file's app and one family already signed up on it: `({ app, family } = await startWithFamily())`. */
+export const startWithFamily = async (options: Parameters<typeof startTestApp>[0] = {}) => {
+  const app = await startTestApp(options);
+  const family = app.client();
+  await family.signUp();
+  return { app, family };
+};
+
+/** A new account's session cookie on a server at `base` (one started as its own process). */
+export const signedInCookie = async (base: string) => {
+  const client = new TestClient(base);
+  await client.signUp();
+  return client.cookie;
+};
+
 let counter = 0;
 export const uniqueEmail = (label = "user") => `${label}.${Date.now()}.${++counter}@example.com`;
 

@@ -16,5 +16,7 @@ export const setUpStripe = async (log: (line: string) => void = console.log) => 
   } catch (error) {
     throw new CliError(`Stripe refused the setup: ${error instanceof Error ? error.message : String(error)}`);
   }
-  log("Stripe is ready. Point a webhook at https://<your host>/api/stripe/webhook (see README).");
+  log(
+    "Stripe is ready. Point a webhook at https://<your host>/api/stripe/webhook (see docs/plans-and-billing.md).",
+  );
 };

@@ -9,3 +9,9 @@ declare module "*.woff2" {
   const path: string;
   export default path;
 }
+
+// The example program's photos are imported the same way.
+declare module "*.jpg" {
+  const path: string;
+  export default path;
+}

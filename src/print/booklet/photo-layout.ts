@@ -7,8 +7,10 @@
 export type PhotoShape = {
   /** Width divided by height. */
   aspect: number;
-  /** Takes a row of its own (the family chose its Full size). */
+  /** Takes a row of its own (the family chose a Large or Full size). */
   alone?: boolean;
+  /** How much taller than the box's photo height cap its row may be (1 when not given). */
+  capScale?: number;
 };
 
 export type ComposedPhoto = { row: number; widthIn: number; heightIn: number };
@@ -52,10 +54,16 @@ const layoutRows = (rows: number[][], shapes: PhotoShape[], box: PhotoBox) => {
   const room = box.heightIn - fixed;
   if (room <= 0) return undefined;
   // Rows too tall for the box are capped at one common height (narrower than the box, centred),
-  // so a lone portrait does not shrink every other row with it.
-  const capped = (cap: number) => naturalHeights.reduce((sum, h) => sum + Math.min(h, cap), 0);
+  // so a lone portrait does not shrink every other row with it. A row of a larger photo may be
+  // capped higher (its capScale).
+  const scales = rows.map((row) => Math.max(...row.map((i) => shapes[i]?.capScale ?? 1)));
+  const rowCap = (cap: number, r: number) => cap * (scales[r] ?? 1);
+  const capped = (cap: number) => naturalHeights.reduce((sum, h, r) => sum + Math.min(h, rowCap(cap, r)), 0);
   let low = 0;
-  let high = Math.min(box.maxPhotoHeightIn ?? Infinity, Math.max(...naturalHeights));
+  let high = Math.min(
+    box.maxPhotoHeightIn ?? Infinity,
+    Math.max(...naturalHeights.map((h, r) => h / (scales[r] ?? 1))),
+  );
   if (capped(high) > room) {
     for (let i = 0; i < 40; i++) {
       const mid = (low + high) / 2;
@@ -64,12 +72,12 @@ const layoutRows = (rows: number[][], shapes: PhotoShape[], box: PhotoBox) => {
     }
     high = low;
   }
-  const heights = naturalHeights.map((h) => Math.min(h, high));
+  const heights = naturalHeights.map((h, r) => Math.min(h, rowCap(high, r)));
   const used = heights.reduce((sum, h) => sum + h, 0);
   const grow = Math.min(
     1 + (box.maxCrop ?? 0),
     room / used,
-    (box.maxPhotoHeightIn ?? Infinity) / Math.max(...heights),
+    ...heights.map((h, r) => rowCap(box.maxPhotoHeightIn ?? Infinity, r) / h),
   );
   const boxHeights = heights.map((h) => h * Math.max(1, grow));
   const area = rows.reduce(

@@ -290,15 +290,18 @@ const MAX_PHOTO_CROP = 0.15;
 type PhotoSizeLookup = (photo: Photo) => { width: number; height: number } | undefined;
 
 /**
- * How much of its place in the composed rows a photo fills, by the size the family chose: Full
- * also takes a row of its own, so each size prints visibly larger than the one before it.
+ * What each size the family chose does: Small fills part of its place in the composed rows; Medium
+ * (the default) fills it, as photos always have; Large and Full take a row of their own that may
+ * stand taller than the page's usual photo height, so each size prints visibly larger than the one
+ * before it.
  */
-export const PHOTO_SIZE_SHARE: Record<Photo["size"], number> = {
-  small: 0.55,
-  medium: 0.75,
-  large: 0.88,
-  full: 1,
-};
+export const PHOTO_SIZES_PRINTED: Record<Photo["size"], { share: number; alone: boolean; capScale: number }> =
+  {
+    small: { share: 0.6, alone: false, capScale: 1 },
+    medium: { share: 1, alone: false, capScale: 1 },
+    large: { share: 1, alone: true, capScale: 1.2 },
+    full: { share: 1, alone: true, capScale: 1.45 },
+  };
 
 /** Photos composed into a box at their aspect ratios (4:5 portrait when the size is unknown). */
 const composeInto = (
@@ -310,7 +313,8 @@ const composeInto = (
     const px = size(p);
     return {
       aspect: px && px.width > 0 && px.height > 0 ? px.width / px.height : 0.8,
-      alone: p.size === "full",
+      alone: PHOTO_SIZES_PRINTED[p.size].alone,
+      capScale: PHOTO_SIZES_PRINTED[p.size].capScale,
     };
   });
   const composed = composePhotos(shapes, {
@@ -321,7 +325,7 @@ const composeInto = (
   });
   return photos.flatMap((photo, i) => {
     const placed = composed[i];
-    const share = PHOTO_SIZE_SHARE[photo.size];
+    const { share } = PHOTO_SIZES_PRINTED[photo.size];
     return placed
       ? [
           {

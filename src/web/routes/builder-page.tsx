@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { FileQuestion, History } from "lucide-react";
 import { useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import { useSnapshot } from "valtio";
 import type { ProgramInput } from "../../shared/schemas";
 import { Button } from "../components/ui/button";
@@ -10,7 +11,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs"
 import { AiWriterTab, type AiWriterTabProps } from "../features/ai-writer/ai-writer-tab";
 import { ProgramLimitNotice } from "../features/billing/program-limit-notice";
 import { BookletPreview } from "../features/builder/booklet-preview";
-import { BuilderHeader } from "../features/builder/builder-header";
+import {
+  BuilderHeader,
+  BuilderPhoneBar,
+  type BuilderView,
+  builderView,
+  PdfActionsRow,
+} from "../features/builder/builder-header";
 import type { BuilderSearch, BuilderTab } from "../features/builder/builder-search";
 import {
   builderStore,
@@ -38,6 +45,17 @@ const applyWriting: AiWriterTabProps["onApply"] = (field, text) => {
   else updateTribute(field.tributeId, { message: text });
 };
 
+/**
+ * On a phone every control of the builder is at least 44 px tall, the size a thumb hits without
+ * aiming (the app's controls are 36-40 px, sized for a mouse). Checkboxes and radios are reached
+ * through their larger labels.
+ */
+const THUMB_SIZED =
+  "max-sm:[&_[role=tab]]:min-h-11 max-sm:[&_button]:min-h-11 max-sm:[&_select]:min-h-11 max-sm:[&_input:not([type=checkbox]):not([type=radio])]:min-h-11";
+
+/** A field scrolled to (a keyboard's Tab, a search's focus) stops clear of the sticky header and the phone bar. */
+const CLEAR_OF_BARS = "[html:has(&)]:scroll-pt-24 max-lg:[html:has(&)]:scroll-pb-24";
+
 export function BuilderPage() {
   const { id } = useParams({ strict: false }) as { id?: string };
   const search = useSearch({ strict: false }) as BuilderSearch;
@@ -46,6 +64,8 @@ export function BuilderPage() {
   const { save, ensureSaved, isSaving } = useSaveProgram();
   const tab: BuilderTab = search.tab ?? "content";
   const [section, setSection] = useState<ContentSection>(sectionForFocus(search.focus));
+  // sync: the view must be drawn before the scroll position is set.
+  const { view } = useSnapshot(builderView, { sync: true });
 
   useEffect(() => {
     if (search.focus === "photos") setSection("photos");
@@ -58,10 +78,24 @@ export function BuilderPage() {
     if (builderStore.programId) save().catch(() => undefined);
   };
 
+  // A tab or promo card changes the tab and focus; the example stays the example (without its flag
+  // the builder would swap to a new, blank program).
   const openSearch = (next: BuilderSearch) => {
-    void navigate({ to: ".", search: next, replace: true });
+    void navigate({ to: ".", search: { ...next, ...(search.example && { example: true }) }, replace: true });
     document.getElementById("builder-panel")?.scrollIntoView({ behavior: "smooth", block: "start" });
   };
+
+  // Below lg the preview shows alone at the top, so a choice's effect is seen without scrolling past
+  // the form; the form stays mounted (nothing typed is lost) and Edit returns to where it was.
+  const changeView = (next: BuilderView) => {
+    if (next === "preview") builderView.editingScroll = window.scrollY;
+    flushSync(() => {
+      builderView.view = next;
+    });
+    window.scrollTo(0, next === "preview" ? 0 : builderView.editingScroll);
+  };
+  const onSave = () => save().catch(() => undefined);
+  const editingOnly = view === "preview" ? "hidden lg:block" : "";
 
   if (state === "not-found") return <ProgramNotFound />;
   if (state === "loading") {
@@ -74,18 +108,21 @@ export function BuilderPage() {
   }
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <BuilderHeader
-        onSave={() => save().catch(() => undefined)}
-        isSaving={isSaving}
-        ensureSaved={ensureSaved}
-      />
-      <main className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-6 sm:px-6 lg:py-8">
+    <div className={`flex min-h-screen flex-col ${THUMB_SIZED} ${CLEAR_OF_BARS}`}>
+      <BuilderHeader onSave={onSave} isSaving={isSaving} ensureSaved={ensureSaved} />
+      {/* Room below for the phone bar; from lg a left gutter where the Support Assistant's round
+          button sits beside the form instead of over it. */}
+      <main className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pt-4 pb-28 sm:gap-8 sm:px-6 sm:pt-6 lg:py-8 lg:pl-24">
+        <PdfActionsRow ensureSaved={ensureSaved} />
         <RestoredDraftNotice />
         {/* A new program would be refused at the plan's limit: say so before the family fills it in. */}
         {!id && <ProgramLimitNotice />}
         <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,520px)]">
-          <section id="builder-panel" aria-label="Program details" className="min-w-0 scroll-mt-24">
+          <section
+            id="builder-panel"
+            aria-label="Program details"
+            className={`min-w-0 scroll-mt-24 ${editingOnly}`}
+          >
             <Tabs
               value={tab}
               onValueChange={(value) => openSearch({ tab: value as BuilderTab })}
@@ -118,8 +155,11 @@ export function BuilderPage() {
             <BookletPreview />
           </aside>
         </div>
-        <PromoCards onOpen={openSearch} />
+        <div className={editingOnly}>
+          <PromoCards onOpen={openSearch} />
+        </div>
       </main>
+      <BuilderPhoneBar onSave={onSave} isSaving={isSaving} view={view} onViewChange={changeView} />
       <UnsavedChangesGuard />
       <SaveConflictDialog onKeepMine={() => save().catch(() => undefined)} />
     </div>

@@ -1,8 +1,11 @@
+import { afterAll, beforeAll } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { ChromiumPrinter } from "../../../src/print/chromium-printer";
 import type { PhotoAsset } from "../../../src/print/photo-assets";
+import { renderProgramPdf } from "../../../src/print/render-program-pdf";
 import { type Photo, type ProgramInput, programInputSchema } from "../../../src/shared/schemas";
-import { makePhoto } from "./photo-fixtures";
+import { makePhoto, memoryPhotoLoader } from "./photo-fixtures";
 
 const FIXTURES = join(import.meta.dir, "../../../fixtures/programs");
 
@@ -58,4 +61,20 @@ export const longFamilyProgram = (variant = 0): ProgramInput => {
       { ...(typical.additionalPhotos[0] as Photo), id: "p8", url: "/api/photos/fixture-8", order: 8 },
     ],
   };
+};
+
+/**
+ * For a print test file: one printer and the fixture photos for all its tests, and `render` to
+ * print a program with them.
+ */
+export const printWithFixturePhotos = () => {
+  let printer: ChromiumPrinter;
+  let photos: Record<string, PhotoAsset>;
+  beforeAll(async () => {
+    printer = new ChromiumPrinter();
+    photos = await fixturePhotos();
+  });
+  afterAll(() => printer.close());
+  return (program: ProgramInput, options: Parameters<typeof renderProgramPdf>[1] = {}) =>
+    renderProgramPdf(program, { printer, photos: memoryPhotoLoader(photos).loader, ...options });
 };

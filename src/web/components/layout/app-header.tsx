@@ -1,6 +1,7 @@
+import * as Dialog from "@radix-ui/react-dialog";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { FileText, Layers, LogOut, MonitorSmartphone, Plus } from "lucide-react";
+import { FileText, Layers, LogOut, Menu, MonitorSmartphone, Plus, X } from "lucide-react";
 import { useState } from "react";
 import { PlanLink } from "../../features/billing/plan-link";
 import { forgetDraftSession } from "../../features/builder/builder-store";
@@ -31,7 +32,9 @@ const draftName = (program: { fullName: string } | null) => program?.fullName.tr
 
 /**
  * The signed-in header: My Programs, Batch Generator, the plan, Create Program, Sign Out and Sign
- * Out Everywhere. Signing out removes this account's unsaved drafts from the browser (funeral homes
+ * Out Everywhere; below the lg breakpoint they would wrap to three lines, so there they open from a
+ * Menu button. Sign Out Everywhere always asks first: it signs out
+ * the family's other devices too, and sits next to Sign Out where a thumb can slip. Signing out removes this account's unsaved drafts from the browser (funeral homes
  * share computers); when there are any, a dialog says so first. API keys outlive sessions, so Sign
  * Out Everywhere first says how many are active and offers to revoke them in the same step.
  */
@@ -41,6 +44,8 @@ export function AppHeader() {
   const { user } = useSession();
   const [pending, setPending] = useState<(SignOut & { drafts: string[] }) | null>(null);
   const [activeKeys, setActiveKeys] = useState<number | null>(null);
+  const [confirmEverywhere, setConfirmEverywhere] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   const signOut = async ({ scope, revokeApiKeys = false }: SignOut) => {
     try {
@@ -84,42 +89,51 @@ export function AppHeader() {
   };
 
   const askThenSignOut = async (scope: SignOutScope) => {
+    setMenuOpen(false);
     if (scope === "everywhere") {
       // When the count cannot be read, signing out still goes ahead: it must never be blocked.
       const active = await apiRequest<{ active: number }>("GET", "/api/auth/api-keys")
         .then((answer) => answer.active)
         .catch(() => 0);
-      if (active > 0) return setActiveKeys(active);
+      // The API-key question has its own Cancel, so it is the confirmation.
+      return active > 0 ? setActiveKeys(active) : setConfirmEverywhere(true);
     }
     return askAboutDrafts({ scope });
   };
 
-  const chooseKeys = (revokeApiKeys: boolean) => {
-    setActiveKeys(null);
-    return askAboutDrafts({ scope: "everywhere", revokeApiKeys });
+  const confirmSignOutEverywhere = () => {
+    setConfirmEverywhere(false);
+    return askAboutDrafts({ scope: "everywhere" });
   };
 
-  return (
-    <SiteHeader>
+  const closeMenu = () => setMenuOpen(false);
+  const links = (
+    <>
       <Button asChild variant="ghost" size="sm">
-        <Link to="/programs">
+        <Link to="/programs" onClick={closeMenu}>
           <FileText aria-hidden="true" />
           My Programs
         </Link>
       </Button>
       <Button asChild variant="ghost" size="sm">
-        <Link to="/batch-generator">
+        <Link to="/batch-generator" onClick={closeMenu}>
           <Layers aria-hidden="true" />
           Batch Generator
         </Link>
       </Button>
       <PlanLink />
-      <Button asChild size="sm">
-        <Link to="/program-builder">
-          <Plus aria-hidden="true" />
-          Create Program
-        </Link>
-      </Button>
+    </>
+  );
+  const createProgram = (
+    <Button asChild size="sm">
+      <Link to="/program-builder" onClick={closeMenu}>
+        <Plus aria-hidden="true" />
+        Create Program
+      </Link>
+    </Button>
+  );
+  const signOutButtons = (
+    <>
       <Button variant="ghost" size="sm" onClick={() => askThenSignOut("device")}>
         <LogOut aria-hidden="true" />
         Sign Out
@@ -133,6 +147,54 @@ export function AppHeader() {
         <MonitorSmartphone aria-hidden="true" />
         Sign Out Everywhere
       </Button>
+    </>
+  );
+
+  const chooseKeys = (revokeApiKeys: boolean) => {
+    setActiveKeys(null);
+    return askAboutDrafts({ scope: "everywhere", revokeApiKeys });
+  };
+
+  return (
+    <SiteHeader>
+      <div className="hidden items-center gap-2 lg:flex">
+        {links}
+        {createProgram}
+        {signOutButtons}
+      </div>
+      <div className="lg:hidden">
+        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+          <Dialog.Trigger asChild>
+            <Button variant="outline" size="sm" className="h-11">
+              <Menu aria-hidden="true" />
+              Menu
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-foreground/40" />
+            <Dialog.Content className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-lg border-b bg-card p-4 shadow-lg sm:left-auto sm:right-4 sm:top-4 sm:w-80 sm:rounded-lg sm:border">
+              <div className="mb-2 flex items-center justify-between">
+                <Dialog.Title className="font-serif text-xl font-semibold text-primary">Menu</Dialog.Title>
+                <Dialog.Close asChild>
+                  <Button variant="ghost" size="icon" className="size-11" aria-label="Close menu">
+                    <X aria-hidden="true" />
+                  </Button>
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">Where to go next, and signing out.</Dialog.Description>
+              {/* A whole row per item, 44 px tall: easy to hit with a thumb, hard to hit by mistake. */}
+              <nav
+                aria-label="Menu"
+                className="grid gap-1 [&_a]:h-11 [&_a]:w-full [&_a]:justify-start [&_button]:h-11 [&_button]:w-full [&_button]:justify-start"
+              >
+                {createProgram}
+                {links}
+                <div className="mt-2 grid gap-1 border-t pt-2">{signOutButtons}</div>
+              </nav>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </div>
       <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
@@ -149,6 +211,21 @@ export function AppHeader() {
             <AlertDialogAction variant="destructive" onClick={() => pending && signOut(pending)}>
               Sign Out and Remove Them
             </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      <AlertDialog open={confirmEverywhere} onOpenChange={setConfirmEverywhere}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Sign out on every device?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Every computer and phone signed in to your account will be signed out, this one too. You can
+              sign in again at any time.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={confirmSignOutEverywhere}>Sign Out Everywhere</AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

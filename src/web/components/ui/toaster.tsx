@@ -48,10 +48,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      {/* pb-24 keeps toasts above the floating chat buttons in the bottom corners. */}
+      {/* pb-24 keeps toasts above the floating chat buttons in the bottom corners (and the builder's
+          phone bar); the viewport's empty padding lets taps through to what is under it. */}
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 pb-24 sm:max-w-[420px]"
+        className="pointer-events-none fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 pb-24 sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

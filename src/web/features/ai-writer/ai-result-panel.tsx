@@ -4,6 +4,7 @@ import type { WordChange, WordDiff } from "../../../shared/word-diff";
 import type { WritingResult } from "../../../shared/writing";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { UnknownWords } from "./program-words";
 import { changeSummary, explainChanges } from "./suggestion";
 import { answeredByText } from "./writing-mode-note";
 
@@ -12,6 +13,8 @@ const HIGH_CONFIDENCE = 0.8;
 
 type AiResultPanelProps = {
   result: WritingResult;
+  /** The program's words: an unknown word among them shows as added instead of offering Add. */
+  programWords: readonly string[];
   copied: boolean;
   onCopy: () => void;
   onDismiss: () => void;
@@ -70,7 +73,7 @@ function DiffText({ diff }: { diff: WordDiff }) {
 
 /** One AI answer, shown as changes to the family's text: nothing goes into the program until they choose. */
 export function AiResultPanel(props: AiResultPanelProps) {
-  const { result, copied, onCopy, onDismiss } = props;
+  const { result, programWords, copied, onCopy, onDismiss } = props;
   const headingId = useId();
   const explained =
     props.kind === "changes" && props.diff
@@ -139,6 +142,7 @@ export function AiResultPanel(props: AiResultPanelProps) {
         </>
       )}
 
+      <UnknownWords words={result.unknownWords} programWords={programWords} />
       {explained.otherNotes.length > 0 && (
         <div>
           <h4 className="mb-1 text-sm font-semibold">Also noticed</h4>

@@ -39,6 +39,7 @@ import {
   takeUndo,
 } from "../builder/text-history";
 import { AiResultPanel } from "./ai-result-panel";
+import { ProgramWordsList } from "./program-words";
 import { insertParagraphAt } from "./suggestion";
 import { TextVersions } from "./text-versions";
 import { fieldOptions, fieldText, type WriterField } from "./writer-fields";
@@ -99,6 +100,7 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
   const [fieldKey, setFieldKey] = useState(options[0]?.key ?? "lifeReflections");
   const chosen = options.find((o) => o.key === fieldKey) ?? options[0];
   const text = chosen ? fieldText(draft as ProgramInput, chosen.field) : "";
+  const { programWords } = draft as ProgramInput;
   // "Insert at cursor" puts a template where the family left the caret (the box keeps it when the
   // button takes the focus); at the end while they have not been in the box.
   const textBox = useRef<HTMLTextAreaElement>(null);
@@ -313,7 +315,10 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
             onClick={() =>
               run(
                 "grammar",
-                checkGrammarRequestSchema.safeParse({ text, protectedNames: protectedNamesOf(program) }),
+                checkGrammarRequestSchema.safeParse({
+                  text,
+                  protectedNames: protectedNamesOf(builderStore.draft),
+                }),
               )
             }
           >
@@ -328,7 +333,7 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
                 enhanceRequestSchema.safeParse({
                   text,
                   context: chosen?.context ?? "",
-                  protectedNames: protectedNamesOf(program),
+                  protectedNames: protectedNamesOf(builderStore.draft),
                 }),
               )
             }
@@ -358,7 +363,11 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
           onClick={() =>
             run(
               "tone",
-              adjustToneRequestSchema.safeParse({ text, tone, protectedNames: protectedNamesOf(program) }),
+              adjustToneRequestSchema.safeParse({
+                text,
+                tone,
+                protectedNames: protectedNamesOf(builderStore.draft),
+              }),
             )
           }
         >
@@ -444,6 +453,7 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
       {suggestion && result && (
         <AiResultPanel
           result={result}
+          programWords={programWords}
           copied={copied}
           onCopy={copyResult}
           onDismiss={() => setSuggestion(null)}
@@ -463,6 +473,7 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
               })}
         />
       )}
+      <ProgramWordsList words={programWords} />
     </div>
   );
 }

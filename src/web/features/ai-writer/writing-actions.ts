@@ -45,10 +45,13 @@ export const WRITING_ACTIONS: Record<WritingAction, ActionSpec> = {
 /**
  * Every name the program holds, sent with each grammar, enhance and tone call so the checker and the
  * rewrites keep them as the family spells them: the person, officiant, pallbearers, tribute authors,
- * people in the order of service, and the place. Lists typed one per line or with commas are split.
+ * people in the order of service, and the place, after the words the family added to the program's
+ * words (first, so the cap never leaves out a word they added by hand). Lists typed one per line or
+ * with commas are split.
  */
 export const protectedNamesOf = (program: ProgramInput): string[] => {
   const names = [
+    ...program.programWords,
     program.fullName,
     program.preferredName,
     program.officiant,

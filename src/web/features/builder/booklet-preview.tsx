@@ -59,6 +59,57 @@ export function BookletPreview() {
         </div>
       </div>
 
+      {/* Above the page, not under it: toasts and the chat buttons keep to the bottom of the screen. */}
+      <nav
+        aria-label="Preview pages"
+        className="grid grid-cols-2 items-center gap-3 sm:grid-cols-[auto_1fr_auto]"
+      >
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-11 justify-self-start sm:h-9"
+          disabled={index === 0}
+          onClick={() => setRequested(index - 1)}
+        >
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <div className="order-first col-span-2 flex flex-col items-center gap-2 sm:order-none sm:col-span-1">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Page {index + 1} of {pages.length}: {page?.label}
+          </p>
+          <div className="flex flex-wrap justify-center sm:gap-1">
+            {pages.map((p, i) => (
+              <button
+                key={p.key}
+                type="button"
+                aria-label={`Show page ${i + 1}: ${p.label}`}
+                aria-current={i === index ? "page" : undefined}
+                onClick={() => setRequested(i)}
+                className="flex size-11 items-center justify-center rounded-full sm:size-6 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span
+                  className={cn(
+                    "block size-2.5 rounded-full transition-colors",
+                    i === index ? "bg-primary" : "bg-muted-foreground/35 hover:bg-muted-foreground/60",
+                  )}
+                />
+              </button>
+            ))}
+          </div>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-11 justify-self-end sm:h-9"
+          disabled={index === pages.length - 1}
+          onClick={() => setRequested(index + 1)}
+        >
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </nav>
+
       <div ref={ref} className="w-full">
         <div
           className="mx-auto overflow-hidden rounded-sm border bg-white shadow-[0_12px_40px_-18px_rgba(42,44,51,0.45)]"
@@ -77,56 +128,6 @@ export function BookletPreview() {
           </div>
         </div>
       </div>
-
-      <nav
-        aria-label="Preview pages"
-        className="grid grid-cols-2 items-center gap-3 sm:grid-cols-[auto_1fr_auto]"
-      >
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          disabled={index === 0}
-          onClick={() => setRequested(index - 1)}
-        >
-          <ChevronLeft aria-hidden="true" />
-          Previous
-        </Button>
-        <div className="order-first col-span-2 flex flex-col items-center gap-2 sm:order-none sm:col-span-1">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            Page {index + 1} of {pages.length}: {page?.label}
-          </p>
-          <div className="flex flex-wrap justify-center gap-1">
-            {pages.map((p, i) => (
-              <button
-                key={p.key}
-                type="button"
-                aria-label={`Show page ${i + 1}: ${p.label}`}
-                aria-current={i === index ? "page" : undefined}
-                onClick={() => setRequested(i)}
-                className="flex size-6 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <span
-                  className={cn(
-                    "block size-2.5 rounded-full transition-colors",
-                    i === index ? "bg-primary" : "bg-muted-foreground/35 hover:bg-muted-foreground/60",
-                  )}
-                />
-              </button>
-            ))}
-          </div>
-        </div>
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-end"
-          disabled={index === pages.length - 1}
-          onClick={() => setRequested(index + 1)}
-        >
-          Next
-          <ChevronRight aria-hidden="true" />
-        </Button>
-      </nav>
 
       <PrintCheckPanel
         program={program}

@@ -32,6 +32,7 @@ const FIELD_LABELS: Partial<Record<keyof ProgramInput, string>> = {
   fontStyle: "Font style",
   pageLayout: "Page layout",
   overlayEffect: "Overlay effect",
+  programWords: "This program's words",
 };
 
 const MAX_SHOWN_CHARS = 120;

@@ -5,7 +5,7 @@ import { IntegrationSection } from "./section";
 const CODE =
   "block whitespace-pre-wrap break-all rounded-md bg-muted px-3 py-2 font-mono text-xs leading-relaxed";
 
-/** The same commands as the README, from the same source, run by a test against the server. */
+/** The same commands as `docs/integration.md`, from the same source, run by a test against the server. */
 export function CurlFlowSection() {
   return (
     <IntegrationSection

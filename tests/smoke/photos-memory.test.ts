@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { PHOTOS_AT_ONCE, photoTurns } from "../../src/server/photos/photo-memory";
 import { processPhoto } from "../../src/server/photos/process-photo";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
-import { makeTempDir } from "../support/test-app";
+import { makeTempDir, signedInCookie } from "../support/test-app";
 import { detailedJpeg, largePhoneJpeg, photoForm, withJpegComment } from "../support/test-images";
 import { waitFor } from "../support/wait-for";
 
@@ -91,18 +91,7 @@ describe("the server process after a burst of 48 MP uploads", () => {
   });
 
   test("gives the memory back: RSS returns near where it was within 20 s of idle", async () => {
-    const register = await fetch(`${server.base}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        firstName: "Ada",
-        lastName: "Lovelace",
-        email: "ada@example.com",
-        password: "correct horse",
-      }),
-    });
-    expect(register.status).toBe(201);
-    const cookie = register.headers.get("set-cookie")?.split(";")[0] ?? "";
+    const cookie = await signedInCookie(server.base);
     // Four different 48 MP photos, two at a time, as two tabs adding a folder each would.
     const large = await largePhoneJpeg();
     const photos = [1, 2, 3, 4].map((n) => withJpegComment(large, `photo ${n}`));

@@ -1,0 +1,1 @@
+ALTER TABLE "programs" ADD COLUMN "program_words" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `programs` ADD `program_words` text DEFAULT '[]' NOT NULL;
