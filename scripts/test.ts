@@ -19,13 +19,44 @@ run(["bun", "run", "typecheck"]);
 
 const before = workTreeChanges();
 
-const runs = [await runTestsSupervised(process.argv.slice(2))];
-// The API suite again on PostgreSQL (a fresh database per test app in a throwaway cluster), so
-// both engines the server supports answer every call the same way.
-if (process.argv.length <= 2) {
-  console.error("\nThe API tests again, on PostgreSQL:");
-  runs.push(await runTestsSupervised(["tests/api"], { KEEPSAKE_TEST_DATABASE: "postgres" }));
-}
+// The whole suite runs as two `bun test` processes side by side, one a core: the folders that
+// drive a browser or build the app (the builds write one dist/app, so they stay in one process),
+// and the rest followed by the API suite again on PostgreSQL (a fresh database per test app in a
+// throwaway cluster), so both engines the server supports answer every call the same way.
+const BROWSER_AND_BUILD = ["tests/e2e", "tests/smoke", "tests/cli", "tests/load", "tests/scale"];
+const THE_REST = ["tests/api", "tests/architecture", "tests/crash", "tests/db", "tests/print"];
+const PURE = ["tests/scripts", "tests/shared", "tests/web"];
+
+/** A new folder of tests must join one side, or it would silently not run. */
+const unlistedTestFolders = () => {
+  const listed = new Set([...BROWSER_AND_BUILD, ...THE_REST, ...PURE]);
+  const folders = new Set(
+    [...new Bun.Glob("tests/**/*.test.{ts,tsx}").scanSync(".")].map((file) =>
+      file.split("/").slice(0, 2).join("/"),
+    ),
+  );
+  return [...folders].filter((folder) => !listed.has(folder));
+};
+
+const runWholeSuite = async () => {
+  const unlisted = unlistedTestFolders();
+  if (unlisted.length > 0) {
+    console.error(`scripts/test.ts runs no side for ${unlisted.join(", ")}: add them to a list.`);
+    process.exit(1);
+  }
+  const [browserSide, restSide] = await Promise.all([
+    runTestsSupervised(BROWSER_AND_BUILD),
+    (async () => {
+      const rest = await runTestsSupervised([...THE_REST, ...PURE]);
+      console.error("\nThe API tests again, on PostgreSQL:");
+      return [rest, await runTestsSupervised(["tests/api"], { KEEPSAKE_TEST_DATABASE: "postgres" })];
+    })(),
+  ]);
+  return [browserSide, ...restSide];
+};
+
+const runs =
+  process.argv.length > 2 ? [await runTestsSupervised(process.argv.slice(2))] : await runWholeSuite();
 let code = runs.find((r) => r.code !== 0)?.code ?? 0;
 
 const left = [...(workTreeChanges() ?? [])].filter((line) => before && !before.has(line));
