@@ -100,6 +100,8 @@ export const createApi = (
     queued: printQueue,
   };
   const help = createHelpCentre();
+  // Read once: the sign-in device cookie and the chat's visitor cookie are signed with it.
+  const secret = cookieSecret(config);
   return new Elysia({ prefix: "/api" })
     .state(SECURE_COOKIES_STATE, secureCookiesFor(config.PUBLIC_URL))
     .use(errorHandler)
@@ -116,7 +118,7 @@ export const createApi = (
         trustedProxies: config.TRUSTED_PROXY,
         mailer: mailer ?? createMailer(config),
         ownOrigin,
-        cookieSecret: cookieSecret(config),
+        cookieSecret: secret,
         sessionsPerUser: config.SESSIONS_PER_USER,
       }),
     )
@@ -128,7 +130,7 @@ export const createApi = (
     .use(printJobRoutes(db, billingEnabled, printQueue, webhooks))
     .use(billingRoutes(db, config, ownOrigin, stripe ?? stripeFor(config)))
     .use(helpRoutes(help))
-    .use(chatbotRoutes(db, config, help, cookieSecret(config), chatLimits))
+    .use(chatbotRoutes(db, config, help, secret, chatLimits))
     .use(integrationRoutes(db, billingEnabled, webhooks, batchLimits))
     .all("/*", () => {
       throw notFound("No such API endpoint");

@@ -99,6 +99,16 @@ describe("quick replies", () => {
     }
   });
 
+  test("a sentence that only mentions writing is answered as what it is, not with prompts", async () => {
+    const reply = await ask(
+      app.client(),
+      "Emotional Support Session",
+      "I can't even write her name without crying",
+    );
+    expect(reply.metadata.suggestedActions ?? []).not.toContain(GUIDED_WRITING_ACTION);
+    expect(reply.content).not.toContain("Let's find the words together");
+  });
+
   test("an emotional chip asking about the app gets the help article, and no chip names a feeling", async () => {
     const client = app.client();
     const questions = EMOTIONAL_CHIPS.filter(

@@ -141,12 +141,16 @@ describe("the Support Assistant", () => {
     const pages = planBooklet(programInputSchema.parse(created.json)).pages.length;
     expect(pages).toBeGreaterThan(8);
     const context = { currentPage: `/program-builder/${programId}`, programId };
-    const session = await client.post("/api/chatbot/session", { title: "Support Chat", context });
-    const res = await client.post("/api/chatbot/message", {
-      message: `Why is my PDF ${pages} pages?`,
-      sessionId: session.json.sessionId,
-      context,
-    });
+    /** Asks in a new chat opened from that program's builder. */
+    const askFromTheBuilder = async (asker: TestClient) => {
+      const session = await asker.post("/api/chatbot/session", { title: "Support Chat", context });
+      return asker.post("/api/chatbot/message", {
+        message: `Why is my PDF ${pages} pages?`,
+        sessionId: session.json.sessionId,
+        context,
+      });
+    };
+    const res = await askFromTheBuilder(client);
     expect(res.status).toBe(200);
     const { content } = res.json.assistantMessage;
     expect(content).toContain(`Eleanor Grace Whitfield's program prints as ${pages} pages.`);
@@ -155,12 +159,7 @@ describe("the Support Assistant", () => {
     // Someone else naming that program learns nothing of it: the help centre answers instead.
     const stranger = app.client();
     await stranger.signUp();
-    const theirs = await stranger.post("/api/chatbot/session", { title: "Support Chat", context });
-    const asked = await stranger.post("/api/chatbot/message", {
-      message: `Why is my PDF ${pages} pages?`,
-      sessionId: theirs.json.sessionId,
-      context,
-    });
+    const asked = await askFromTheBuilder(stranger);
     expect(asked.status).toBe(200);
     expect(asked.json.assistantMessage.content).not.toContain("Eleanor");
     expect(asked.json.assistantMessage.content).not.toContain("prints as");

@@ -1,34 +1,18 @@
 // What a phone on a slow connection downloads for a first visit, through the built server as
 // `bun run start` runs it: each page within its budget, after compression, in a fresh profile.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "../support/browser";
+import { expect, test } from "bun:test";
+import { setupBuiltAppAndBrowser } from "../support/browser";
 import { loadFresh } from "../support/page-weight";
-import { buildApp, type ServerProcess, startServerProcess } from "../support/server-process";
-import { makeTempDir, signedInCookie } from "../support/test-app";
+import { signedInCookie } from "../support/test-app";
 
 const KB = 1024;
-let server: ServerProcess;
-let browser: Browser;
-const dataDir = makeTempDir("keepsake-page-weight-");
-
-beforeAll(async () => {
-  await buildApp();
-  server = await startServerProcess({ dataDir, built: true });
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const built = setupBuiltAppAndBrowser("page-weight");
 
 test("the landing and sign-in pages each transfer at most 150 KB", async () => {
-  const landing = await loadFresh(browser, server.base, "/", {
+  const landing = await loadFresh(built.browser, built.server.base, "/", {
     ready: (page) => page.getByRole("heading", { level: 1 }).waitFor(),
   });
-  const signIn = await loadFresh(browser, server.base, "/login", {
+  const signIn = await loadFresh(built.browser, built.server.base, "/login", {
     ready: (page) => page.getByLabel("Email").waitFor(),
   });
   expect(landing.transferredBytes).toBeLessThan(150 * KB);
@@ -36,7 +20,7 @@ test("the landing and sign-in pages each transfer at most 150 KB", async () => {
 }, 60_000);
 
 test("a visitor's first pages log no error in the browser's console", async () => {
-  const context = await browser.newContext({ baseURL: server.base });
+  const context = await built.browser.newContext({ baseURL: built.server.base });
   const errors: string[] = [];
   const page = await context.newPage();
   page.on("console", (message) => {
@@ -50,15 +34,15 @@ test("a visitor's first pages log no error in the browser's console", async () =
 });
 
 test("the builder's first open (an empty program, with the booklet's fonts) transfers at most 700 KB", async () => {
-  const builder = await loadFresh(browser, server.base, "/program-builder", {
-    cookie: await signedInCookie(server.base),
+  const builder = await loadFresh(built.browser, built.server.base, "/program-builder", {
+    cookie: await signedInCookie(built.server.base),
     ready: (page) => page.getByRole("heading", { name: "Live Preview" }).waitFor(),
   });
   expect(builder.transferredBytes).toBeLessThan(700 * KB);
 }, 60_000);
 
 test("scripts and stylesheets are compressed and cached for good; the page is asked again every visit", async () => {
-  const page = await fetch(`${server.base}/programs`, { headers: { "accept-encoding": "br, gzip" } });
+  const page = await fetch(`${built.server.base}/programs`, { headers: { "accept-encoding": "br, gzip" } });
   expect(page.headers.get("cache-control")).toBe("no-cache");
   const html = await page.text();
   const script = html.match(/src="(\/chunk-[a-z0-9]+\.js)"/)?.[1];
@@ -67,7 +51,7 @@ test("scripts and stylesheets are compressed and cached for good; the page is as
     [script, "br"],
     [style, "gzip"],
   ] as const) {
-    const answer = await fetch(server.base + asset, {
+    const answer = await fetch(built.server.base + asset, {
       headers: { "accept-encoding": encoding },
       decompress: false,
     });
@@ -76,12 +60,12 @@ test("scripts and stylesheets are compressed and cached for good; the page is as
     expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(answer.headers.get("vary")).toContain("Accept-Encoding");
   }
-  const fonts = await (await fetch(`${server.base}/assets/booklet-fonts.css`)).text();
+  const fonts = await (await fetch(`${built.server.base}/assets/booklet-fonts.css`)).text();
   const font = fonts.match(/url\((\/assets\/[a-f0-9]+\/fonts\/lora-latin-400-normal\.woff2)\)/)?.[1];
-  const fontAnswer = await fetch(server.base + font);
+  const fontAnswer = await fetch(built.server.base + font);
   expect(fontAnswer.headers.get("content-type")).toBe("font/woff2");
   expect(fontAnswer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-  expect((await fetch(`${server.base}/assets/000000000000/fonts/lora-latin-400-normal.woff2`)).status).toBe(
-    404,
-  );
+  expect(
+    (await fetch(`${built.server.base}/assets/000000000000/fonts/lora-latin-400-normal.woff2`)).status,
+  ).toBe(404);
 });

@@ -5,11 +5,11 @@
 // reads all its programs back: nothing lost, nothing mixed up.
 import { rmSync } from "node:fs";
 import autocannon from "autocannon";
-import sharp from "sharp";
 import { closeDatabase, openDatabase, write } from "../../db/client";
 import { users } from "../../db/schema";
 import { buildApp, type ServerProcess, startServerProcess } from "../support/server-process";
 import { makeTempDir } from "../support/test-app";
+import { detailedJpeg } from "../support/test-images";
 
 const PASSWORD = "load test password";
 /** Programs each editing client keeps and saves over and over: the list stays a realistic size. */
@@ -105,17 +105,7 @@ const signIn = async (base: string, email: string) => {
 
 /** A real photo; each upload appends a few bytes after the JPEG's end, so each is processed anew. */
 const photoBody = async () => {
-  const jpeg = await sharp({
-    create: {
-      width: 900,
-      height: 600,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  const jpeg = await detailedJpeg(900, 600, { quality: 80 });
   const boundary = "----keepsake-load";
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,

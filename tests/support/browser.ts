@@ -2,13 +2,14 @@
 // playwright-core (one browser per test file, a fresh context per test), screenshots to a temp
 // folder and an axe-core audit injected into the page.
 import { afterAll, afterEach, beforeAll, expect } from "bun:test";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_BASE_ARGS } from "../../src/print/find-chromium";
 import type { AppDeps } from "../../src/server/app";
-import { startTestApp, type TestApp } from "./test-app";
+import { buildApp, type ServerProcess, startServerProcess } from "./server-process";
+import { makeTempDir, startTestApp, type TestApp } from "./test-app";
 
 export const launchBrowser = () =>
   chromium.launch({
@@ -115,4 +116,24 @@ export const setupE2eApp = (
       return { page, context, account };
     },
   };
+};
+
+/**
+ * For a test file: the app built as `bun run start` builds it, its server as its own process on a
+ * fresh data folder, and a browser, started before the file's tests and stopped after them.
+ */
+export const setupBuiltAppAndBrowser = (label: string) => {
+  const dataDir = makeTempDir(`keepsake-${label}-`);
+  const started = {} as { server: ServerProcess; browser: Browser };
+  beforeAll(async () => {
+    await buildApp();
+    started.server = await startServerProcess({ dataDir, built: true });
+    started.browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return started;
 };

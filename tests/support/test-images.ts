@@ -34,36 +34,28 @@ export const pngImage = (width = 300, height = 200, background = "#22aa66") =>
 export const webpImage = (width = 300, height = 200, background = "#aa6622") =>
   solid(width, height, background).webp().toBuffer();
 
-/** A photo with detail (noise), so JPEG sizes and resampling behave as with a real one. */
-export const detailedJpeg = (width: number, height: number) =>
+/**
+ * A photo with detail (noise), so JPEG sizes and resampling behave as with a real one; less noise
+ * (`sigma`) and a lower `quality` make a smaller file of the same size.
+ */
+export const detailedJpeg = (width: number, height: number, { sigma = 40, quality = 85 } = {}) =>
   sharp({
     create: {
       width,
       height,
       channels: 3,
       background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
+      noise: { type: "gaussian", mean: 128, sigma },
     },
   })
-    .jpeg({ quality: 85 })
+    .jpeg({ quality })
     .toBuffer();
 
 /**
  * A 48 MP photo as a phone takes it (8000 x 6000, ~13 MB: under the 25 MB upload limit, which
  * `detailedJpeg`'s heavier noise goes past at this size).
  */
-export const largePhoneJpeg = () =>
-  sharp({
-    create: {
-      width: 8000,
-      height: 6000,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 20 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+export const largePhoneJpeg = () => detailedJpeg(8000, 6000, { sigma: 20, quality: 80 });
 
 /**
  * The same picture as other bytes: a JPEG comment right after the start marker. The server

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { AppDatabase } from "../../../db/client";
+import { type AppDatabase, write } from "../../../db/client";
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -173,7 +173,15 @@ export const authRoutes = (
         const addressKey = source?.startsWith("device ") ? source : address;
         const emailKey = source ? `${email}\n${source}` : email;
         const admitted = await admit(addressKey, emailKey);
-        const row = await verifyCredentials(db, input);
+        const row = await verifyCredentials(db, input).catch(async (error: unknown) => {
+          // A check that failed to run (the database away) neither failed nor succeeded: it must
+          // not stay counted as under way, or the owner's next try waits on it for nothing.
+          await Promise.all([
+            byEmail.succeeded(emailKey, admitted.email),
+            byAddress.succeeded(addressKey, admitted.address),
+          ]);
+          throw error;
+        });
         if (!row) {
           await Promise.all([
             byEmail.failed(emailKey, admitted.email),
@@ -206,8 +214,11 @@ export const authRoutes = (
         async ({ body, user, cookie }) => {
           const { revokeApiKeys } = parseInput(logoutEverywhereSchema, body);
           // Keys do not end with sessions: the page asks first, then both happen in one step.
-          const revokedApiKeys = revokeApiKeys ? await revokeAllApiKeys(db, user.id) : 0;
-          await deleteUserSessions(db, user.id);
+          const revokedApiKeys = await write(db, async () => {
+            const revoked = revokeApiKeys ? await revokeAllApiKeys(db, user.id) : 0;
+            await deleteUserSessions(db, user.id);
+            return revoked;
+          });
           cookie[SESSION_COOKIE]?.remove();
           return { ok: true as const, revokedApiKeys };
         },

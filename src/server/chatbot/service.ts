@@ -168,8 +168,10 @@ const chatProgram = async (
 };
 
 // "Help me write about my loved one", "give me a writing prompt", "how do I write a tribute?"
+// A request for help with the words, not any sentence that says "write": "I can't even write her
+// name without crying" is grief to answer, not a task.
 const ASKS_FOR_WRITING =
-  /\b(write|writing|words for|prompts?)\b|\b(tribute|eulogy|obituary|thank-you message)\b/i;
+  /\bhelp me (to )?write\b|\bhelp (me )?with (the )?(writing|words)\b|\b(writing )?prompts?\b|\bhow (do|can|should) i write\b|\bwords for\b|\b(write|writing) (a |an |the |my |their |her |his )?(tribute|eulogy|obituary|thank-you message)\b/i;
 // "Can I save and come back later?": a question about the app, asked in the emotional chat.
 const ASKS_HOW_TO = /^\s*(how|can|what|where|which|who|is|do|does|why|will)\b.*\?\s*$/i;
 

@@ -2,6 +2,11 @@ import { proxy } from "valtio";
 
 // Spec section 4: at most one toast visible, a new one replaces the previous, 5 s by default.
 export const TOAST_DURATION_MS = 5000;
+/**
+ * A toast with a button (Undo after an AI change) stays longer: on a phone, with no Ctrl+Z, it is
+ * the quick way back.
+ */
+export const ACTION_TOAST_DURATION_MS = 10_000;
 
 export type ToastMessage = {
   id: number;

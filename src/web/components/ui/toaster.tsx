@@ -2,9 +2,9 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { useSnapshot } from "valtio";
 import { cn } from "../../lib/cn";
-import { dismissToast, TOAST_DURATION_MS, toastStore } from "../../lib/toast-store";
+import { ACTION_TOAST_DURATION_MS, dismissToast, TOAST_DURATION_MS, toastStore } from "../../lib/toast-store";
 
-/** The one visible toast (limit 1, 5 s, swipe right 50 px, F8 focuses the viewport). */
+/** The one visible toast (limit 1, 5 s or 10 s with a button, swipe right 50 px, F8 focuses the viewport). */
 export function Toaster() {
   const { current } = useSnapshot(toastStore);
   return (
@@ -13,6 +13,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={current.id}
           defaultOpen
+          duration={current.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS}
           onOpenChange={(open) => {
             if (!open) dismissToast(current.id);
           }}
@@ -34,7 +35,7 @@ export function Toaster() {
               <ToastPrimitive.Action
                 altText={current.action.label}
                 onClick={current.action.onClick}
-                className="mt-1 w-fit rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-black/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                className="mt-1 min-h-11 w-fit rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-black/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 {current.action.label}
               </ToastPrimitive.Action>

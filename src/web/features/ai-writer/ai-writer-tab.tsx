@@ -151,20 +151,24 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
     }
   };
 
-  /** Takes back the latest apply while the field still reads what it wrote. */
-  const undo = (field: WriterField, historyField: string, draftKey: string) => {
-    const current = fieldText(builderStore.draft, field);
-    const before = takeUndo(draftKey, historyField, current);
-    if (before === null) {
-      toast({
-        title: "Nothing to undo",
-        description: "The text has changed since. Versions lists its earlier versions.",
-      });
-      return false;
-    }
+  /**
+   * Takes back the latest apply while the field still reads what it wrote; false otherwise. The
+   * draft's key is read now: a first save since the apply moved its history to the program's id.
+   */
+  const takeBackApply = (field: WriterField, historyField: string) => {
+    const before = takeUndo(currentDraftKey(), historyField, fieldText(builderStore.draft, field));
+    if (before === null) return false;
     onApply(field, before);
     toast({ title: "Change undone", description: "Your text is back as it was." });
     return true;
+  };
+
+  const undo = (field: WriterField, historyField: string) => {
+    if (takeBackApply(field, historyField)) return;
+    toast({
+      title: "Nothing to undo",
+      description: "The text has changed since. Versions lists its earlier versions.",
+    });
   };
 
   /**
@@ -188,7 +192,7 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
     toast({
       title,
       description: "Undo brings your text back as it was.",
-      action: { label: "Undo", onClick: () => undo(field, historyField, draftKey) },
+      action: { label: "Undo", onClick: () => undo(field, historyField) },
     });
   };
 
@@ -247,13 +251,8 @@ export function AiWriterTab({ program, onApply }: AiWriterTabProps) {
   const onTextKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const isUndo =
       (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === "z";
-    if (!isUndo || !chosen) return;
     // Only an apply's own undo is taken over; the family's typing keeps the browser's undo.
-    const before = takeUndo(currentDraftKey(), chosen.key, text);
-    if (before === null) return;
-    event.preventDefault();
-    onApply(chosen.field, before);
-    toast({ title: "Change undone", description: "Your text is back as it was." });
+    if (isUndo && chosen && takeBackApply(chosen.field, chosen.key)) event.preventDefault();
   };
 
   const copyResult = async () => {
