@@ -153,17 +153,19 @@ export const renderProgramPdf = async (
       printed = await print(job(plan));
     }
     const checks = [...plan.checks];
+    // The family knows a page by its label ("Life reflections (continued)"), not by its key.
+    const labelOf = (key: string) => plan.pages.find((page) => page.key === key)?.label ?? key;
     for (const key of shrunk) {
       if (printed.overflowing.includes(key)) continue;
       checks.push({
         level: "info",
-        message: `The text on the page "${key}" was set a little smaller in the PDF so it fits its page as previewed.`,
+        message: `The text on the page "${labelOf(key)}" was set a little smaller in the PDF so it fits its page as previewed.`,
       });
     }
     for (const key of printed.overflowing) {
       checks.push({
         level: "warning",
-        message: `Some text on the page "${key}" is still too long for its page.`,
+        message: `Some text on the page "${labelOf(key)}" is still too long for its page.`,
       });
     }
     return { printed, plan, checks };

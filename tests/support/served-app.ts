@@ -1,4 +1,5 @@
 import { expect } from "bun:test";
+import { signedInCookie } from "./test-app";
 
 /**
  * What every way of serving the built app must do: answer health, serve the SPA (HTML and its
@@ -30,22 +31,7 @@ export const expectServedApp = async (base: string, paths: string[]) => {
   });
   // A bundle must behave as the source does: signed out is a 401, sign-up works.
   expect((await fetch(`${base}/api/auth/user`)).status).toBe(401);
-  const register = await fetch(`${base}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: "ada@example.com",
-      password: "correct horse",
-    }),
-  });
-  expect(register.status).toBe(201);
-  const cookie =
-    register.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0] ?? "")
-      .find((c) => c.startsWith("sid=")) ?? "";
+  const cookie = await signedInCookie(base);
   expect((await fetch(`${base}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
   return cookie;
 };

@@ -20,14 +20,21 @@ const FILES: Record<string, string> = {
 };
 
 const ADDRESS = /^\/assets\/examples\/([a-z-]+)\.jpg$/;
+const read = new Map<string, Buffer>();
 
 /** The example photo at a `/assets/examples/{name}.jpg` address, or undefined for any other. */
 export const examplePhoto = (url: string): PhotoAsset | undefined => {
   const name = url.match(ADDRESS)?.[1];
   const file = name ? FILES[name] : undefined;
   const size = name ? EXAMPLE_PHOTO_SIZES[name] : undefined;
-  if (!file || !size) return undefined;
-  return { body: readFileSync(bundledFilePath(file)), contentType: "image/jpeg", ...size };
+  if (!name || !file || !size) return undefined;
+  // Read once: every preview of the example and every PDF of it asks again.
+  let body = read.get(name);
+  if (!body) {
+    body = readFileSync(bundledFilePath(file));
+    read.set(name, body);
+  }
+  return { body, contentType: "image/jpeg", ...size };
 };
 
 /** An account's photo loader that also knows the example photos. */
