@@ -135,6 +135,13 @@ type Fixture = { text: string; expected?: string; names?: string[] };
 const sample = (set: readonly Fixture[]) => set.filter((_, i) => i % 5 === 0);
 
 describe("a careful proofreader's catches", () => {
+  test("a word named like an object's built-in property is text like any other", async () => {
+    for (const text of ["constructor", "Her toString and __proto__ were hasOwnProperty."]) {
+      const res = await family.post("/api/writing/check-grammar", { text });
+      expect(res.status).toBe(200);
+    }
+  });
+
   test.each(sample(errors).map((f) => [f.text, f] as const))("corrects %j", async (_, fixture) => {
     const res = await family.post("/api/writing/check-grammar", {
       text: fixture.text,

@@ -180,10 +180,14 @@ const finding = (
   message: string,
 ): Finding => ({ start, end: start + problem.length, problem, kind, message, replacements: [replacement] });
 
+/** A table's own entry: a word the family typed ("constructor") must not find Object's own properties. */
+const ownEntry = (table: Record<string, string>, key: string) =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
 const misspellings = (text: string): Finding[] => {
   const found: Finding[] = [];
   for (const match of text.matchAll(/\p{L}+/gu)) {
-    const right = MISSPELLINGS[match[0].toLowerCase()];
+    const right = ownEntry(MISSPELLINGS, match[0].toLowerCase());
     if (right)
       found.push(
         finding(
